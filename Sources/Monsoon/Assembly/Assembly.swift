@@ -1,0 +1,33 @@
+/// A set of component definitions: subclass it and add one method per component, each returning a
+/// ``Definition``.
+///
+/// ```swift
+/// final class QuestAssembly: Assembly {
+///     override var definitions: [any ComponentDefinition] { [knight(), quest()] }
+///
+///     func knight() -> Definition<Knight> { Definition(Knight.init(quest:), quest()) }
+///     func quest() -> Definition<any Quest> { Definition(HolyGrailQuest.init) }
+/// }
+///
+/// let factory = try BlockComponentFactory(assemblies: [QuestAssembly()])
+/// let knight = try factory.resolve(QuestAssembly.knight)
+/// ```
+///
+/// Swift cannot list a class's methods at run time on every platform, so an assembly lists its
+/// parameterless definitions in ``definitions``. Activation registers exactly those; a definition that is
+/// used but missing from the list is reported (at activation when another definition references it, at
+/// resolution otherwise), never silently treated differently.
+///
+/// Assemblies are configuration: keep them free of mutable state. A subclass passed at activation
+/// replaces its superclass everywhere that superclass's methods are resolved.
+open class Assembly {
+    public init() {}
+
+    /// Every parameterless definition this assembly offers, one call per method:
+    /// `[knight(), quest(), horse()]`. Activation registers these under the keys
+    /// `TypeName.method()`, builds the singletons among them, and makes them findable by type.
+    open var definitions: [any ComponentDefinition] { [] }
+}
+
+@available(*, unavailable, message: "Assemblies are configuration used while activating and resolving; they are not shared values.")
+extension Assembly: Sendable {}

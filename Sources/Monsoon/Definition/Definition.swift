@@ -1,0 +1,145 @@
+/// The recipe for one component: its type, how to build it, what to inject, its hooks and its scope.
+///
+/// Assembly methods return definitions; the factory turns them into components. Initializer arguments,
+/// injected properties and injected methods are data (functions, key paths and references to other
+/// definitions), so the factory knows the graph without running user code.
+///
+/// ```swift
+/// final class QuestAssembly: Assembly {
+///     override var definitions: [any ComponentDefinition] { [knight(), quest(), horse()] }
+///
+///     func knight() -> Definition<Knight> {
+///         Definition(Knight.init(quest:horse:), quest(), horse())
+///             .inject(\.damselsRescued, 12)
+///             .scope(.lazySingleton)
+///     }
+///     func quest() -> Definition<any Quest> { Definition(HolyGrailQuest.init) }
+///     func horse() -> Definition<Horse> { Definition { Horse(name: "Binky") }.scope(.prototype) }
+/// }
+/// ```
+///
+/// A definition is identified by the place that creates it (file, line and column of the
+/// `Definition(…)` call), which is why each assembly method creates its definition itself; its
+/// readable key is assembly type plus method name, for example `QuestAssembly.knight()`.
+public struct Definition<T>: Sendable {
+    let identity: DefinitionIdentity
+    let function: StaticString
+    var recipe: Recipe<T>
+
+    init(recipe: Recipe<T>, fileID: StaticString, function: StaticString, line: UInt, column: UInt) {
+        self.identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
+        self.function = function
+        self.recipe = recipe
+    }
+
+    /// A definition that builds its component by calling `initializer` with injected arguments.
+    ///
+    /// ```swift
+    /// Definition(Knight.init(quest:horse:), quest(), .value(Horse(name: "Binky")))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initializer: any function producing the component: an initializer, a static factory method,
+    ///     a closure.
+    ///   - arguments: one injection per parameter: another definition (by reference), `.value(_:)`,
+    ///     `.byType()`, or `.resolved { … }`.
+    ///   - fileID, function, line, column: identify the definition; leave them to their defaults.
+    public init<each Argument>(
+        _ initializer: @escaping @Sendable (repeat each Argument) throws -> T,
+        _ arguments: repeat any Injectable<each Argument>,
+        fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        let pack = InjectionPack(repeat each arguments)
+        let recipe = Recipe<T>(initializer: PackInitializer(function: initializer, arguments: pack))
+        self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// A definition that builds its component with a closure that may resolve anything through the
+    /// resolver. Prefer the initializer form: what a closure resolves is invisible until it runs.
+    ///
+    /// ```swift
+    /// Definition { resolver in Knight(quest: try resolver.resolve(QuestAssembly.quest), horse: Horse()) }
+    /// ```
+    public init(
+        resolving build: @escaping @Sendable (Resolver) throws -> T,
+        fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        let recipe = Recipe<T>(initializer: ClosureInitializer(closure: build))
+        self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// An abstract definition: it has no initializer, cannot be resolved, and exists to carry shared
+    /// configuration for the definitions that name it as their parent.
+    ///
+    /// ```swift
+    /// func baseController() -> Definition<BaseController> { .abstract().inject(\.theme, theme()) }
+    /// ```
+    public static func abstract(
+        fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column
+    ) -> Definition<T> {
+        var recipe = Recipe<T>()
+        recipe.isAbstract = true
+        return Definition(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
+    }
+}
+
+extension Definition {
+    /// Sets the scope: how long built components live and who shares them. The default is
+    /// ``Scope/objectGraph``.
+    public func scope(_ scope: Scope) -> Definition<T> {
+        var copy = self
+        copy.recipe.scope = scope
+        return copy
+    }
+
+    /// Names a parent definition whose configuration this one inherits.
+    public func parent<P>(_ parent: Definition<P>) -> Definition<T> {
+        var copy = self
+        copy.recipe.parent = ParentDefinition(parent.erased)
+        return copy
+    }
+
+    /// Marks the definition abstract: usable only as a parent.
+    public func abstract(_ isAbstract: Bool = true) -> Definition<T> {
+        var copy = self
+        copy.recipe.isAbstract = isAbstract
+        return copy
+    }
+
+    /// Adds a hook called right after the component is created, before any property or method
+    /// injection. Hooks run in the order they were added.
+    public func beforeInjections(_ hook: @escaping @Sendable (T) -> Void) -> Definition<T> {
+        var copy = self
+        copy.recipe.beforeInjections.append(hook)
+        return copy
+    }
+
+    /// Adds a hook called once the whole graph being resolved is injected: when the outermost
+    /// resolution completes, so the hook may rely on its collaborators being complete too.
+    public func afterInjections(_ hook: @escaping @Sendable (T) -> Void) -> Definition<T> {
+        var copy = self
+        copy.recipe.afterInjections.append(hook)
+        return copy
+    }
+}
+
+extension Definition: Injectable {
+    /// Injecting a definition injects by reference: the referenced definition's scope decides whether
+    /// the injected component is new or shared.
+    public var injection: Injection<T> {
+        let identity = self.identity
+        let function = self.function
+        return Injection(target: .definition(identity, function: "\(function)")) { resolver in
+            try resolver.resolve(identity: identity, function: function, as: T.self)
+        }
+    }
+}
+
+extension Definition: CustomStringConvertible {
+    public var description: String {
+        "Definition<\(typeName(T.self))> from \(function) at \(identity.location)"
+    }
+}

@@ -1,0 +1,27 @@
+/// Where a definition was created: the identity that ties a `Definition` value back to its registry entry.
+///
+/// Calling an assembly method twice creates two `Definition` values from the same call site, so the call
+/// site (file, line, column) identifies the definition without hashing any string: `#fileID` arrives as
+/// a `StaticString` whose storage address is fixed for a given call site.
+struct DefinitionIdentity: Hashable, Sendable {
+    let fileID: StaticString
+    let line: UInt
+    let column: UInt
+
+    private var fileAddress: UInt {
+        fileID.withUTF8Buffer { UInt(bitPattern: $0.baseAddress) }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.line == rhs.line && lhs.column == rhs.column && lhs.fileAddress == rhs.fileAddress
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(fileAddress)
+        hasher.combine(line)
+        hasher.combine(column)
+    }
+
+    /// `File.swift:12` for messages.
+    var location: String { "\(fileID):\(line)" }
+}

@@ -1,0 +1,23 @@
+/// One injection a definition declares, described as data so that the factory knows the graph without
+/// running user code.
+struct Dependency: Sendable {
+    enum Target: Sendable {
+        /// Another definition, by identity; the declaring method's name is kept for messages.
+        case definition(DefinitionIdentity, function: String)
+        /// The unique definition of a type.
+        case type(Any.Type)
+        /// A fixed value.
+        case value
+        /// User code that resolves whatever it wants (not visible without running it).
+        case opaque
+    }
+
+    enum Site: Sendable {
+        case initializer(argument: Int)
+        case property(AnyKeyPath & Sendable)
+        case method(index: Int, argument: Int)
+    }
+
+    let target: Target
+    let site: Site
+}

@@ -1,0 +1,36 @@
+/// How long a built component lives and who shares it.
+///
+/// Every pool belongs to one ``BlockComponentFactory``: two factories never share instances, and
+/// releasing a factory releases everything it pooled.
+///
+/// | scope | one instance per | built |
+/// |---|---|---|
+/// | ``objectGraph`` | top-level resolution | on first reference in that resolution |
+/// | ``prototype`` | reference | at every reference |
+/// | ``singleton`` | factory | at activation (eagerly) |
+/// | ``lazySingleton`` | factory | on first resolution |
+/// | ``weakSingleton`` | period in which something outside holds it | on first resolution after the last release |
+public enum Scope: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// One instance per top-level resolution: every reference made while building one graph gets the
+    /// same instance, and the pool is emptied when the outermost resolution returns. The default.
+    case objectGraph
+    /// A new instance at every reference.
+    case prototype
+    /// One instance per factory, built when the factory is activated.
+    case singleton
+    /// One instance per factory, built the first time it is resolved.
+    case lazySingleton
+    /// Shared while anything outside the factory holds it; the factory holds it weakly, so once the last
+    /// holder releases it the next resolution builds a new one. Only class instances can be pooled weakly.
+    case weakSingleton
+
+    public var description: String { rawValue }
+
+    /// Whether instances outlive one resolution and live in a factory-wide pool.
+    var isShared: Bool {
+        switch self {
+        case .objectGraph, .prototype: false
+        case .singleton, .lazySingleton, .weakSingleton: true
+        }
+    }
+}

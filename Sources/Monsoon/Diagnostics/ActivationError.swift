@@ -1,0 +1,80 @@
+import Foundation
+
+/// Why a factory could not be activated. Activation reports every problem it finds at once, so one
+/// run shows everything to fix; nothing is left half-activated.
+///
+/// ```
+/// Cannot activate the factory: 2 problems
+///   - Duplicate key QuestAssembly.knight(): …
+///   - QuestAssembly.knight() references horse() (QuestAssembly.swift:31), which is not listed in …
+/// ```
+public struct ActivationError: Error, Sendable, CustomStringConvertible {
+    /// One problem found during activation.
+    public struct Problem: Sendable, CustomStringConvertible {
+        /// The category of a problem.
+        public struct Kind: Hashable, Sendable, CustomStringConvertible {
+            let name: String
+            public var description: String { name }
+
+            /// Two definitions have the same key.
+            public static let duplicateKey = Kind(name: "duplicateKey")
+            /// The same assembly type was passed twice.
+            public static let duplicateAssembly = Kind(name: "duplicateAssembly")
+            /// Two listed definitions come from the same `Definition(…)` call.
+            public static let sharedDefinitionSite = Kind(name: "sharedDefinitionSite")
+            /// A listed definition references one that no activated assembly lists.
+            public static let undeclaredReference = Kind(name: "undeclaredReference")
+            /// Building an eager singleton failed; ``Problem/resolutionError`` says why.
+            public static let singletonFailed = Kind(name: "singletonFailed")
+        }
+
+        /// What kind of problem this is.
+        public let kind: Kind
+        /// The definition key (or assembly name) concerned.
+        public let subject: String
+        /// For ``Kind/singletonFailed``, the resolution failure.
+        public let resolutionError: ResolutionError?
+        /// The full message for this problem.
+        public let description: String
+    }
+
+    /// Every problem found, in the order found.
+    public let problems: [Problem]
+
+    public var description: String {
+        if problems.count == 1, let only = problems.first { return "Cannot activate the factory: \(only)" }
+        let items = problems.map { "  - " + $0.description.replacingOccurrences(of: "\n", with: "\n    ") }
+        return (["Cannot activate the factory: \(problems.count) problems"] + items).joined(separator: "\n")
+    }
+}
+
+extension ActivationError.Problem {
+    static func duplicateKey(_ key: String, locations: [String]) -> Self {
+        Self(kind: .duplicateKey, subject: key, resolutionError: nil,
+             description: "Duplicate key \(key): defined at \(locations.joined(separator: " and ")). "
+                + "Keys must be unique within a factory; rename one of the methods.")
+    }
+
+    static func duplicateAssembly(_ name: String) -> Self {
+        Self(kind: .duplicateAssembly, subject: name, resolutionError: nil,
+             description: "\(name) was passed more than once. Pass each assembly type once.")
+    }
+
+    static func sharedSite(_ keys: [String], location: String) -> Self {
+        Self(kind: .sharedDefinitionSite, subject: keys.first ?? location, resolutionError: nil,
+             description: "\(keys.joined(separator: " and ")) return the same definition, created at \(location). "
+                + "Each definition method must create its own Definition(…), which is how Monsoon tells them apart.")
+    }
+
+    static func undeclaredReference(from key: String, to function: String, location: String) -> Self {
+        Self(kind: .undeclaredReference, subject: key, resolutionError: nil,
+             description: "\(key) references \(function) (\(location)), which is not listed in any activated "
+                + "assembly's definitions. Add \(function) to its assembly's `override var definitions`, "
+                + "or activate the assembly that declares it.")
+    }
+
+    static func singletonFailed(_ key: String, error: ResolutionError) -> Self {
+        Self(kind: .singletonFailed, subject: key, resolutionError: error,
+             description: "Building singleton \(key) failed. \(error)")
+    }
+}

@@ -1,0 +1,86 @@
+// The wording of every resolution failure lives here, so messages stay consistent and tests can
+// assert them whole.
+extension ResolutionError {
+    static func unknownKey(_ key: String, knownKeys: [String], path: [String]) -> ResolutionError {
+        let nearest = nearestNames(to: key, among: knownKeys)
+        let advice = nearest.isEmpty
+            ? ["Keys are the assembly type and method name, like QuestAssembly.knight()."]
+            : ["Did you mean: \(nearest.joined(separator: ", "))?"]
+        return ResolutionError(.unknownKey, subject: "key \"\(key)\"", path: path,
+                               summary: "no definition has this key.", advice: advice)
+    }
+
+    static func noDefinition(for type: Any.Type, knownTypes: [String], path: [String]) -> ResolutionError {
+        let name = typeName(type)
+        var advice = ["Return a Definition<\(name)> from an assembly method and list it in that assembly's definitions."]
+        let nearest = nearestNames(to: name, among: knownTypes)
+        if !nearest.isEmpty { advice.append("Types that have definitions and similar names: \(nearest.joined(separator: ", ")).") }
+        return ResolutionError(.noDefinitionForType, subject: name, path: path + [name],
+                               summary: "no definition declares this type.", advice: advice)
+    }
+
+    static func ambiguous(_ type: Any.Type, candidates: [String], path: [String]) -> ResolutionError {
+        let name = typeName(type)
+        return ResolutionError(
+            .ambiguousType, subject: name, path: path + [name],
+            summary: "\(candidates.count) definitions declare this type: \(candidates.joined(separator: ", ")).",
+            advice: ["Inject or resolve one of them by reference or by key instead of by type."])
+    }
+
+    static func abstract(_ key: String, path: [String]) -> ResolutionError {
+        ResolutionError(.abstractDefinition, subject: key, path: path,
+                        summary: "the definition is abstract and can only be a parent.",
+                        advice: ["Resolve or inject a definition that names \(key) as its parent."])
+    }
+
+    static func initializerCycle(_ key: String, path: [String]) -> ResolutionError {
+        ResolutionError(.initializerCycle, subject: path.first ?? key, path: path, summary: "initializer cycle",
+                        advice: ["Move one side of the cycle to a property or method injection."])
+    }
+
+    static func typeMismatch(_ key: String, builds built: Any.Type, requested: Any.Type, path: [String]) -> ResolutionError {
+        ResolutionError(.typeMismatch, subject: "\(key) as \(typeName(requested))", path: path,
+                        summary: "it builds \(typeName(built)), not \(typeName(requested)).",
+                        advice: ["Request it as \(typeName(built)), or change the type its definition declares."])
+    }
+
+    static func undeclared(_ function: String, location: String, declaredType: Any.Type, path: [String]) -> ResolutionError {
+        let subject = "\(function) (\(location))"
+        return ResolutionError(
+            .undeclaredDefinition, subject: subject, path: path + [subject],
+            summary: "the definition of \(typeName(declaredType)) is not listed in its assembly's definitions.",
+            advice: ["Add \(function) to the assembly's `override var definitions` so that activation registers it."])
+    }
+
+    static func assemblyNotActivated(_ assembly: Any.Type, activated: [String], path: [String]) -> ResolutionError {
+        let name = typeName(assembly)
+        let list = activated.isEmpty ? "none" : activated.joined(separator: ", ")
+        return ResolutionError(.assemblyNotActivated, subject: "a definition of \(name)", path: path,
+                               summary: "no \(name) was activated in this factory (activated: \(list)).",
+                               advice: ["Pass an instance of \(name) (or a subclass) to BlockComponentFactory(assemblies:)."])
+    }
+
+    static func weakSingletonOfValue(_ key: String, built: Any.Type, path: [String]) -> ResolutionError {
+        ResolutionError(.weakSingletonOfValueType, subject: key, path: path,
+                        summary: "a weakSingleton must build a class instance, but it built a \(typeName(built)).",
+                        advice: ["Use .lazySingleton for value types."])
+    }
+
+    static func resolverOutsideResolution(subject: String) -> ResolutionError {
+        ResolutionError(.resolverOutsideResolution, subject: subject, path: [],
+                        summary: "the Resolver was used after its resolution finished, or from another thread.",
+                        advice: ["Use a Resolver only inside the closure that receives it; hold the factory to resolve later."])
+    }
+
+    static func componentFailed(_ key: String, error: any Error, path: [String]) -> ResolutionError {
+        ResolutionError(.componentFailed, subject: key, path: path,
+                        summary: "building it threw \(String(describing: error)).", underlyingError: error)
+    }
+
+    static func concurrentCycle(_ key: String, path: [String]) -> ResolutionError {
+        ResolutionError(
+            .concurrentCycle, subject: key, path: path + [key],
+            summary: "another thread is building it and is itself waiting for a component this resolution is building.",
+            advice: ["These shared components depend on each other; make one of them .singleton so activation builds the cycle once, or break the cycle."])
+    }
+}

@@ -1,0 +1,59 @@
+/// Finding registry entries, with the error each failed lookup reports.
+extension BlockComponentFactory {
+    func entry(identity: DefinitionIdentity, function: StaticString, declaredType: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
+        guard let entry = registry.byIdentity[identity] else {
+            throw .undeclared("\(function)", location: identity.location, declaredType: declaredType, path: path)
+        }
+        return entry
+    }
+
+    func entry(key: String, path: [String]) throws(ResolutionError) -> RegistryEntry {
+        guard let entry = registry.byKey[key] else {
+            throw .unknownKey(key, knownKeys: registry.keys, path: path)
+        }
+        return entry
+    }
+
+    func uniqueEntry(for type: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
+        guard let candidates = registry.byType[ObjectIdentifier(type)], let first = candidates.first else {
+            throw .noDefinition(for: type, knownTypes: registry.typeNames, path: path)
+        }
+        guard candidates.count == 1 else {
+            throw .ambiguous(type, candidates: candidates.map(\.key), path: path)
+        }
+        return first
+    }
+
+    /// The definition an assembly method returns, called on the activated instance of its assembly.
+    func definition<A: Assembly, T>(_ method: (A) -> () -> Definition<T>, path: [String]) throws(ResolutionError) -> Definition<T> {
+        guard let assembly = assemblies.assembly(A.self) else {
+            throw .assemblyNotActivated(A.self, activated: assemblies.names, path: path)
+        }
+        return method(assembly)()
+    }
+
+    /// Runs `body` in the resolution current on this thread when it belongs to this factory (a component
+    /// resolving from inside its initializer joins the graph being built), otherwise in a new top-level
+    /// resolution that publishes its shared components when it completes.
+    func withResolution<R>(_ body: (ResolutionContext) throws(ResolutionError) -> R) throws(ResolutionError) -> R {
+        if let current = CurrentResolution.context, current.factory === self, !current.isFinished {
+            return try body(current)
+        }
+        let context = ResolutionContext(factory: self)
+        return try CurrentResolution.with(context) { () throws(ResolutionError) -> R in
+            do throws(ResolutionError) {
+                let result = try body(context)
+                context.complete()
+                return result
+            } catch {
+                context.abandon()
+                throw error
+            }
+        }
+    }
+
+    /// The published value of a warm shared component, cast without entering a resolution: the fast path.
+    func published<T>(_ entry: RegistryEntry, as type: T.Type) -> T? {
+        entry.cell?.publishedValue as? T
+    }
+}

@@ -1,0 +1,72 @@
+/// Resolution: the public ways to get a component.
+extension BlockComponentFactory {
+    /// The component of an assembly method, called on the activated instance of its assembly (or of the
+    /// subclass that replaced it).
+    ///
+    /// ```swift
+    /// let knight = try factory.resolve(QuestAssembly.knight)
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` — ``ResolutionError/Kind/assemblyNotActivated``,
+    ///   ``ResolutionError/Kind/undeclaredDefinition``, or any failure while building.
+    /// - Complexity: calls the method (which creates its `Definition`), then O(1) for a warm singleton;
+    ///   otherwise proportional to the components built.
+    public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) throws(ResolutionError) -> T {
+        try resolve(definition(method, path: []))
+    }
+
+    /// The component of a definition value, obeying its scope.
+    ///
+    /// ```swift
+    /// let knight = try factory.resolve(questAssembly.knight())
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError``, ``ResolutionError/Kind/undeclaredDefinition`` when no activated
+    ///   assembly lists the definition.
+    /// - Complexity: O(1) for a warm singleton; otherwise proportional to the components built.
+    public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
+        let entry = try entry(identity: definition.identity, function: definition.function, declaredType: T.self, path: [])
+        if let warm = published(entry, as: T.self) { return warm }
+        return try withResolution { context throws(ResolutionError) in
+            try context.cast(context.instance(of: entry), from: entry, to: T.self)
+        }
+    }
+
+    /// The component of the unique definition that declares `type` (the `T` of its `Definition<T>`).
+    ///
+    /// ```swift
+    /// let quest = try factory.resolve((any Quest).self)
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError/Kind/noDefinitionForType`` or ``ResolutionError/Kind/ambiguousType``
+    ///   unless exactly one definition declares `type`, or any failure while building.
+    /// - Complexity: O(1) lookup; O(1) for a warm singleton.
+    public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
+        let entry = try uniqueEntry(for: type, path: [])
+        if let warm = published(entry, as: type) { return warm }
+        return try withResolution { context throws(ResolutionError) in
+            try context.cast(context.instance(of: entry), from: entry, to: type)
+        }
+    }
+
+    /// The component of the definition with `key`, the assembly type and method name.
+    ///
+    /// ```swift
+    /// let knight: Knight = try factory.resolve(key: "QuestAssembly.knight()")
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError/Kind/unknownKey`` (naming the nearest keys),
+    ///   ``ResolutionError/Kind/typeMismatch``, or any failure while building.
+    /// - Complexity: O(*k*) to hash the key of length *k*; O(1) more for a warm singleton.
+    public func resolve<T>(key: String, as type: T.Type = T.self) throws(ResolutionError) -> T {
+        try withResolution { context throws(ResolutionError) in try context.resolve(key: key, as: type) }
+    }
+
+    /// The components of every definition that declares `type`, in registration order, built in one
+    /// resolution (so they share objectGraph components). Empty when none does.
+    ///
+    /// - Complexity: proportional to the components built.
+    public func allComponents<T>(of type: T.Type = T.self) throws(ResolutionError) -> [T] {
+        try withResolution { context throws(ResolutionError) in try context.allComponents(of: type) }
+    }
+}

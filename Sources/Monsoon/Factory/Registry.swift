@@ -1,0 +1,32 @@
+/// The activated definitions of one factory, indexed every way resolution looks them up. Immutable
+/// after activation, so lookups take no lock.
+struct Registry: Sendable {
+    /// In activation order: assembly order, then each assembly's `definitions` order.
+    let entries: [RegistryEntry]
+    let byIdentity: [DefinitionIdentity: RegistryEntry]
+    let byKey: [String: RegistryEntry]
+    let byType: [ObjectIdentifier: [RegistryEntry]]
+
+    init(entries: [RegistryEntry]) {
+        self.entries = entries
+        var byIdentity: [DefinitionIdentity: RegistryEntry] = [:]
+        var byKey: [String: RegistryEntry] = [:]
+        var byType: [ObjectIdentifier: [RegistryEntry]] = [:]
+        for entry in entries {
+            byIdentity[entry.definition.identity] = entry
+            byKey[entry.key] = entry
+            if !entry.definition.isAbstract {
+                byType[ObjectIdentifier(entry.definition.declaredType), default: []].append(entry)
+            }
+        }
+        self.byIdentity = byIdentity
+        self.byKey = byKey
+        self.byType = byType
+    }
+
+    var keys: [String] { entries.map(\.key) }
+
+    var typeNames: [String] {
+        Array(Set(entries.filter { !$0.definition.isAbstract }.map { typeName($0.definition.declaredType) })).sorted()
+    }
+}

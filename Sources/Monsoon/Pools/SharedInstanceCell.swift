@@ -1,0 +1,41 @@
+import Synchronization
+
+/// The factory-wide pool slot of one singleton, lazySingleton or weakSingleton definition.
+///
+/// Strong values are written once, under the coordinator's lock, before `isPublished` is set with
+/// release ordering; readers that see the flag with acquire ordering read the value without a lock.
+/// That is the warm path of every singleton resolution. Everything else (the weak value, the resolution
+/// currently building the component) is read and written only under the coordinator's lock, which is
+/// why the class can be `@unchecked Sendable`.
+final class SharedInstanceCell: @unchecked Sendable {
+    let holdsWeakly: Bool
+    private let isPublished = Atomic<Bool>(false)
+    private nonisolated(unsafe) var strongValue: Any?
+    private nonisolated(unsafe) weak var weakValue: AnyObject?
+    /// The resolution building this component and not yet finished; guarded by the coordinator.
+    nonisolated(unsafe) var owner: ObjectIdentifier?
+
+    init(holdsWeakly: Bool) {
+        self.holdsWeakly = holdsWeakly
+    }
+
+    /// The pooled strong value, without locking; `nil` until published and always for weak cells.
+    var publishedValue: Any? {
+        isPublished.load(ordering: .acquiring) ? strongValue : nil
+    }
+
+    /// The pooled value; call only under the coordinator's lock.
+    var valueUnderLock: Any? {
+        holdsWeakly ? weakValue : strongValue
+    }
+
+    /// Stores a finished component; call only under the coordinator's lock.
+    func storeUnderLock(_ value: Any) {
+        if holdsWeakly {
+            weakValue = value as AnyObject
+        } else {
+            strongValue = value
+            isPublished.store(true, ordering: .releasing)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// Resolves components from inside a definition's closures, as part of the resolution that is building
+/// the definition: objectGraph components are shared with it and cycles are detected across it.
+///
+/// ```swift
+/// Definition { resolver in
+///     Knight(quest: try resolver.resolve(QuestAssembly.quest), horse: try resolver.resolve(Horse.self))
+/// }
+/// ```
+///
+/// A resolver is valid only during the call that receives it, on that thread; using it later throws
+/// ``ResolutionError/Kind/resolverOutsideResolution``. To build components later, inject the factory.
+public struct Resolver {
+    let context: ResolutionContext
+
+    private func checkUsable(_ subject: @autoclosure () -> String) throws(ResolutionError) {
+        guard !context.isFinished, CurrentResolution.isCurrentThread(context.thread) else {
+            throw .resolverOutsideResolution(subject: subject())
+        }
+    }
+
+    /// The component of a definition, obeying its scope.
+    public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
+        try checkUsable(definition.function.description)
+        return try context.resolve(definition)
+    }
+
+    /// The component of an assembly method, like `QuestAssembly.knight`.
+    public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) throws(ResolutionError) -> T {
+        try checkUsable(typeName(A.self))
+        return try context.resolve(method)
+    }
+
+    /// The component of the unique definition that declares `type`.
+    public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
+        try checkUsable(typeName(type))
+        return try context.resolve(type)
+    }
+
+    /// The component of the definition with `key`, like `"QuestAssembly.knight()"`.
+    public func resolve<T>(key: String, as type: T.Type = T.self) throws(ResolutionError) -> T {
+        try checkUsable("key \"\(key)\"")
+        return try context.resolve(key: key, as: type)
+    }
+
+    /// The components of every definition that declares `type`, in activation order.
+    public func allComponents<T>(of type: T.Type = T.self) throws(ResolutionError) -> [T] {
+        try checkUsable(typeName(type))
+        return try context.allComponents(of: type)
+    }
+
+    /// The value an injection supplies: `try resolver(quest())`, `try resolver(.byType(Horse.self))`.
+    public func callAsFunction<T>(_ source: some Injectable<T>) throws -> T {
+        try checkUsable("an injection")
+        return try source.injection.produce(self)
+    }
+
+    /// The factory this resolution belongs to, for components that build more components later.
+    public var factory: BlockComponentFactory { context.factory }
+}
+
+@available(*, unavailable, message: "A Resolver belongs to one resolution on one thread.")
+extension Resolver: Sendable {}
+
+extension Resolver {
+    /// Resolves the definition created at `identity` (an injection by reference).
+    func resolve<T>(identity: DefinitionIdentity, function: StaticString, as type: T.Type) throws(ResolutionError) -> T {
+        try checkUsable("\(function)")
+        return try context.resolve(identity: identity, function: function, as: type)
+    }
+}
