@@ -29,13 +29,15 @@ import Testing
             init(log: BuildLog) { self.log = log }
             override var definitions: [any ComponentDefinition] { [knight(), armory(), quest(), horse()] }
             func knight() -> Definition<Knight> {
-                Definition(Knight.init(quest:horse:log:), quest(), horse(), .value(log))
-                    .inject(\.armory, armory())
-                    .injectMethod({ knight in { armory in knight.motto = armory === knight.armory ? "same" : "different" } }, armory())
+                define {
+                    Definition(Knight.init(quest:horse:log:), quest(), horse(), .value(log))
+                        .inject(\.armory, armory())
+                        .injectMethod({ knight in { armory in knight.motto = armory === knight.armory ? "same" : "different" } }, armory())
+                }
             }
-            func armory() -> Definition<Armory> { Definition(Armory.init(log:), .value(log)) }
-            func quest() -> Definition<any Quest> { Definition(DragonQuest.init) }
-            func horse() -> Definition<Horse> { Definition(Horse.init(name:log:), .value("Tornado"), .value(log)) }
+            func armory() -> Definition<Armory> { define { Definition(Armory.init(log:), .value(log)) } }
+            func quest() -> Definition<any Quest> { define { Definition(DragonQuest.init) } }
+            func horse() -> Definition<Horse> { define { Definition(Horse.init(name:log:), .value("Tornado"), .value(log)) } }
         }
         let knight = try BlockComponentFactory(assemblies: [PairAssembly(log: log)]).resolve(PairAssembly.knight)
         #expect(knight.motto == "same")
@@ -48,10 +50,12 @@ import Testing
             init(log: BuildLog) { self.log = log }
             override var definitions: [any ComponentDefinition] { [knight(), quest(), horse()] }
             func knight() -> Definition<Knight> {
-                Definition(Knight.init(quest:horse:log:), .byType(), .byType(), .value(log))
+                define {
+                    Definition(Knight.init(quest:horse:log:), .byType(), .byType(), .value(log))
+                }
             }
-            func quest() -> Definition<any Quest> { Definition(DragonQuest.init) }
-            func horse() -> Definition<Horse> { Definition(Horse.init(name:log:), .value("Jolly"), .value(log)) }
+            func quest() -> Definition<any Quest> { define { Definition(DragonQuest.init) } }
+            func horse() -> Definition<Horse> { define { Definition(Horse.init(name:log:), .value("Jolly"), .value(log)) } }
         }
         let knight = try BlockComponentFactory(assemblies: [ByTypeAssembly(log: log)]).resolve(Knight.self)
         #expect(knight.quest is DragonQuest)
@@ -75,11 +79,13 @@ import Testing
         final class HookAssembly: Assembly {
             override var definitions: [any ComponentDefinition] { [parent(), child()] }
             func parent() -> Definition<Parent> {
-                Definition(Parent.init)
-                    .inject(\.child, child())
-                    .afterInjections { parent in parent.childWasCompleteInHook = parent.child?.name == "done" }
+                define {
+                    Definition(Parent.init)
+                        .inject(\.child, child())
+                        .afterInjections { parent in parent.childWasCompleteInHook = parent.child?.name == "done" }
+                }
             }
-            func child() -> Definition<Child> { Definition(Child.init).inject(\.name, "done") }
+            func child() -> Definition<Child> { define { Definition(Child.init).inject(\.name, "done") } }
         }
         let parent = try BlockComponentFactory(assemblies: [HookAssembly()]).resolve(HookAssembly.parent)
         #expect(parent.childWasCompleteInHook)
@@ -88,7 +94,7 @@ import Testing
     @Test func valueTypesAreBuiltAndInjected() throws {
         final class BannerAssembly: Assembly {
             override var definitions: [any ComponentDefinition] { [banner()] }
-            func banner() -> Definition<Banner> { Definition { Banner(colour: "red") }.inject(\.colour, "gold") }
+            func banner() -> Definition<Banner> { define { Definition { Banner(colour: "red") }.inject(\.colour, "gold") } }
         }
         let banner = try BlockComponentFactory(assemblies: [BannerAssembly()]).resolve(Banner.self)
         #expect(banner == Banner(colour: "gold"))
@@ -100,14 +106,16 @@ import Testing
             init(log: BuildLog) { self.log = log }
             override var definitions: [any ComponentDefinition] { [knight(), quest(), horse()] }
             func knight() -> Definition<Knight> {
-                let log = self.log
-                return Definition { resolver in
-                    Knight(quest: try resolver.resolve(ClosureAssembly.quest), horse: try resolver.resolve(Horse.self), log: log)
+                define {
+                    let log = self.log
+                    return Definition { resolver in
+                        Knight(quest: try resolver.resolve(ClosureAssembly.quest), horse: try resolver.resolve(Horse.self), log: log)
+                    }
+                    .injectMethod { knight, resolver in knight.mount(try resolver(.byType(Horse.self))) }
                 }
-                .injectMethod { knight, resolver in knight.mount(try resolver(.byType(Horse.self))) }
             }
-            func quest() -> Definition<any Quest> { Definition(DragonQuest.init) }
-            func horse() -> Definition<Horse> { Definition(Horse.init(name:log:), .value("Shadowfax"), .value(log)) }
+            func quest() -> Definition<any Quest> { define { Definition(DragonQuest.init) } }
+            func horse() -> Definition<Horse> { define { Definition(Horse.init(name:log:), .value("Shadowfax"), .value(log)) } }
         }
         let knight = try BlockComponentFactory(assemblies: [ClosureAssembly(log: log)]).resolve(ClosureAssembly.knight)
         #expect(knight.quest is DragonQuest)

@@ -14,17 +14,21 @@ final class StableAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [stableHorse(), squire()] }
 
     func stableHorse() -> Definition<Horse> {
-        Definition(Horse.init(name:log:), .value("Stable horse"), quests.logDefinition())
+        define {
+            Definition(Horse.init(name:log:), .value("Stable horse"), quests.logDefinition())
+        }
     }
 
     func squire() -> Definition<Knight> {
-        Definition(Knight.init(quest:horse:log:), quests.quest(), stableHorse(), quests.logDefinition())
+        define {
+            Definition(Knight.init(quest:horse:log:), quests.quest(), stableHorse(), quests.logDefinition())
+        }
     }
 }
 
 /// Replaces QuestAssembly's quest, the way tests and environments swap parts.
 final class DragonQuestAssembly: QuestAssembly {
-    override func quest() -> Definition<any Quest> { Definition(DragonQuest.init) }
+    override func quest() -> Definition<any Quest> { define { Definition(DragonQuest.init) } }
 }
 
 @Suite struct ResolutionTests {
@@ -93,14 +97,16 @@ final class DragonQuestAssembly: QuestAssembly {
             init(log: BuildLog) { self.log = log }
             override var definitions: [any ComponentDefinition] { [lookup(), knight(), horse(), quest()] }
             func lookup() -> Definition<Lookup> {
-                Definition { resolver in
-                    // The factory call joins the running resolution: the objectGraph horse is shared.
-                    Lookup(knight: try resolver.resolve(NestedAssembly.knight), horse: try resolver.factory.resolve(Horse.self))
-                }.scope(.lazySingleton)
+                define {
+                    Definition { resolver in
+                        // The factory call joins the running resolution: the objectGraph horse is shared.
+                        Lookup(knight: try resolver.resolve(NestedAssembly.knight), horse: try resolver.factory.resolve(Horse.self))
+                    }.scope(.lazySingleton)
+                }
             }
-            func knight() -> Definition<Knight> { Definition(Knight.init(quest:horse:log:), quest(), horse(), .value(log)) }
-            func horse() -> Definition<Horse> { Definition(Horse.init(name:log:), .value("Nested"), .value(log)) }
-            func quest() -> Definition<any Quest> { Definition(DragonQuest.init) }
+            func knight() -> Definition<Knight> { define { Definition(Knight.init(quest:horse:log:), quest(), horse(), .value(log)) } }
+            func horse() -> Definition<Horse> { define { Definition(Horse.init(name:log:), .value("Nested"), .value(log)) } }
+            func quest() -> Definition<any Quest> { define { Definition(DragonQuest.init) } }
         }
         let lookup = try BlockComponentFactory(assemblies: [NestedAssembly(log: log)]).resolve(NestedAssembly.lookup)
         #expect(lookup.horseFromFactory === lookup.knight.horse)
@@ -116,12 +122,26 @@ final class DragonQuestAssembly: QuestAssembly {
             let log: BuildLog
             init(log: BuildLog) { self.log = log }
             override var definitions: [any ComponentDefinition] { [stable(), horse()] }
-            func stable() -> Definition<Stable> { Definition { resolver in Stable(factory: resolver.factory) } }
-            func horse() -> Definition<Horse> { Definition(Horse.init(name:log:), .value("Later"), .value(log)) }
+            func stable() -> Definition<Stable> { define { Definition { resolver in Stable(factory: resolver.factory) } } }
+            func horse() -> Definition<Horse> { define { Definition(Horse.init(name:log:), .value("Later"), .value(log)) } }
         }
         let factory = try BlockComponentFactory(assemblies: [StableFactoryAssembly(log: log)])
         let stable = try factory.resolve(Stable.self)
         #expect(stable.factory === factory)
         #expect(try stable.newHorse().serial != stable.newHorse().serial)
+    }
+}
+
+@Suite struct AliasTests {
+    @Test func aDefinitionWhoseBodyIsAnotherDefinitionIsAnAlias() throws {
+        final class AliasAssembly: Assembly {
+            let log = BuildLog()
+            override var definitions: [any ComponentDefinition] { [armory(), mainArmory()] }
+            func armory() -> Definition<Armory> { define { Definition(Armory.init(log:), .value(log)).scope(.lazySingleton) } }
+            func mainArmory() -> Definition<Armory> { define { armory() } }
+        }
+        let factory = try BlockComponentFactory(assemblies: [AliasAssembly()])
+        #expect(try factory.resolve(AliasAssembly.mainArmory) === factory.resolve(AliasAssembly.armory))
+        #expect(try factory.resolve(key: "AliasAssembly.mainArmory()", as: Armory.self) === factory.resolve(AliasAssembly.armory))
     }
 }

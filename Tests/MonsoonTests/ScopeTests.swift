@@ -35,10 +35,10 @@ final class DiamondAssembly: Assembly {
 
     override var definitions: [any ComponentDefinition] { [top(), left(), right(), shared()] }
 
-    func top() -> Definition<Top> { Definition(Top.init(left:right:), left(), right()) }
-    func left() -> Definition<Side> { Definition(Side.init(shared:), shared()) }
-    func right() -> Definition<Side> { Definition(Side.init(shared:), shared()) }
-    func shared() -> Definition<Shared> { Definition(Shared.init(log:), .value(log)).scope(sharedScope) }
+    func top() -> Definition<Top> { define { Definition(Top.init(left:right:), left(), right()) } }
+    func left() -> Definition<Side> { define { Definition(Side.init(shared:), shared()) } }
+    func right() -> Definition<Side> { define { Definition(Side.init(shared:), shared()) } }
+    func shared() -> Definition<Shared> { define { Definition(Shared.init(log:), .value(log)).scope(sharedScope) } }
 }
 
 @Suite struct ScopeTests {
@@ -119,7 +119,7 @@ final class DiamondAssembly: Assembly {
     @Test func weakSingletonOfAValueTypeIsAnError() throws {
         final class ValueAssembly: Assembly {
             override var definitions: [any ComponentDefinition] { [banner()] }
-            func banner() -> Definition<Banner> { Definition { Banner(colour: "red") }.scope(.weakSingleton) }
+            func banner() -> Definition<Banner> { define { Definition { Banner(colour: "red") }.scope(.weakSingleton) } }
         }
         let factory = try BlockComponentFactory(assemblies: [ValueAssembly()])
         let error = #expect(throws: ResolutionError.self) { try factory.resolve(Banner.self) }

@@ -19,7 +19,9 @@ public struct AnyDefinition: Sendable {
     /// Whether the definition is abstract (only usable as a parent).
     public let isAbstract: Bool
     let hasInitializer: Bool
-    let parent: ParentDefinition?
+    let isDefined: Bool
+    let isReference: Bool
+    let parent: ParentReference?
     let dependencies: [Dependency]
     let build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any
 
@@ -34,7 +36,8 @@ extension Definition: ComponentDefinition {
         AnyDefinition(
             identity: identity, functionName: function, declaredType: T.self,
             declaredScope: recipe.scope, isAbstract: recipe.isAbstract,
-            hasInitializer: recipe.initializer != nil, parent: recipe.parent,
+            hasInitializer: recipe.initializer != nil, isDefined: origin == .defined,
+            isReference: origin == .reference, parent: recipe.parent,
             dependencies: recipe.dependencies, build: { [recipe] context, entry in
                 try recipe.build(in: context, entry: entry)
             })

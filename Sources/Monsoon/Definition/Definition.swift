@@ -9,27 +9,48 @@
 ///     override var definitions: [any ComponentDefinition] { [knight(), quest(), horse()] }
 ///
 ///     func knight() -> Definition<Knight> {
-///         Definition(Knight.init(quest:horse:), quest(), horse())
-///             .inject(\.damselsRescued, 12)
-///             .scope(.lazySingleton)
+///         define {
+///             Definition(Knight.init(quest:horse:), quest(), horse())
+///                 .inject(\.damselsRescued, 12)
+///                 .scope(.lazySingleton)
+///         }
 ///     }
-///     func quest() -> Definition<any Quest> { Definition(HolyGrailQuest.init) }
-///     func horse() -> Definition<Horse> { Definition { Horse(name: "Binky") }.scope(.prototype) }
+///     func quest() -> Definition<any Quest> { define { Definition(HolyGrailQuest.init) } }
+///     func horse() -> Definition<Horse> { define { Definition { Horse(name: "Binky") }.scope(.prototype) } }
 /// }
 /// ```
 ///
-/// A definition is identified by the place that creates it (file, line and column of the
-/// `Definition(…)` call), which is why each assembly method creates its definition itself; its
-/// readable key is assembly type plus method name, for example `QuestAssembly.knight()`.
+/// Create definitions inside ``Assembly/define(fileID:function:line:column:_:)``, which identifies
+/// the definition by where it is called and turns nested method calls into references. Its readable key
+/// is assembly type plus method name, for example `QuestAssembly.knight()`.
 public struct Definition<T>: Sendable {
-    let identity: DefinitionIdentity
-    let function: StaticString
+    /// How a definition value came to be.
+    enum Origin: Sendable {
+        /// Built by `Assembly.define`: the only origin activation accepts.
+        case defined
+        /// A reference returned by a nested `define`: identity only, no recipe.
+        case reference
+        /// Created without `define`; identified by its own call site.
+        case bare
+    }
+
+    var identity: DefinitionIdentity
+    var function: StaticString
+    var origin: Origin
     var recipe: Recipe<T>
 
     init(recipe: Recipe<T>, fileID: StaticString, function: StaticString, line: UInt, column: UInt) {
         self.identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
         self.function = function
+        self.origin = .bare
         self.recipe = recipe
+    }
+
+    init(referenceTo identity: DefinitionIdentity, function: StaticString) {
+        self.identity = identity
+        self.function = function
+        self.origin = .reference
+        self.recipe = Recipe()
     }
 
     /// A definition that builds its component by calling `initializer` with injected arguments.
@@ -74,7 +95,7 @@ public struct Definition<T>: Sendable {
     /// configuration for the definitions that name it as their parent.
     ///
     /// ```swift
-    /// func baseController() -> Definition<BaseController> { .abstract().inject(\.theme, theme()) }
+    /// func baseController() -> Definition<BaseController> { define { .abstract().inject(\.theme, theme()) } }
     /// ```
     public static func abstract(
         fileID: StaticString = #fileID, function: StaticString = #function,
@@ -87,6 +108,13 @@ public struct Definition<T>: Sendable {
 }
 
 extension Definition {
+    /// A definition whose component is the target's, pooled by the target's scope.
+    static func alias(of target: Definition<T>) -> Definition<T> {
+        var alias = Definition({ (component: T) in component }, target)
+        alias.recipe.scope = .prototype
+        return alias
+    }
+
     /// Sets the scope: how long built components live and who shares them. The default is
     /// ``Scope/objectGraph``.
     public func scope(_ scope: Scope) -> Definition<T> {
@@ -98,7 +126,7 @@ extension Definition {
     /// Names a parent definition whose configuration this one inherits.
     public func parent<P>(_ parent: Definition<P>) -> Definition<T> {
         var copy = self
-        copy.recipe.parent = ParentDefinition(parent.erased)
+        copy.recipe.parent = ParentReference(identity: parent.identity, function: "\(parent.function)")
         return copy
     }
 

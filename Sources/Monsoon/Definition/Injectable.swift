@@ -62,6 +62,13 @@ extension Injectable {
 
     /// Injects whatever a closure produces at build time; the escape hatch for anything not expressible
     /// as data. The factory cannot see what the closure resolves until it runs.
+    ///
+    /// ```swift
+    /// Definition(Knight.init(quest:horse:), quest(), Injection.resolved { _ in Horse(name: "Binky") })
+    /// ```
+    ///
+    /// In an initializer's argument list, spell it `Injection.resolved { … }`: Swift 6.3 does not infer
+    /// the closure as `@Sendable` through the shorter `.resolved { … }` there.
     public static func resolved<V>(
         _ produce: @escaping @Sendable (Resolver) throws -> V
     ) -> Injection<V> where Self == Injection<V> {

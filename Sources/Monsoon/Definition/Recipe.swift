@@ -7,7 +7,7 @@ struct Recipe<T>: Sendable {
     var beforeInjections: [@Sendable (T) -> Void] = []
     var afterInjections: [@Sendable (T) -> Void] = []
     var scope: Scope?
-    var parent: ParentDefinition?
+    var parent: ParentReference?
     var isAbstract = false
 }
 
@@ -71,8 +71,8 @@ struct MethodInjection<T>: Sendable {
     let apply: @Sendable (inout T, Resolver) throws -> Void
 }
 
-/// A parent definition, boxed because a definition may not contain itself inline.
-final class ParentDefinition: Sendable {
-    let definition: AnyDefinition
-    init(_ definition: AnyDefinition) { self.definition = definition }
+/// The parent a definition names, found in the registry by identity at activation.
+struct ParentReference: Sendable {
+    let identity: DefinitionIdentity
+    let function: String
 }

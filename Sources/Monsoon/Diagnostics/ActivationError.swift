@@ -24,6 +24,8 @@ public struct ActivationError: Error, Sendable, CustomStringConvertible {
             public static let sharedDefinitionSite = Kind(name: "sharedDefinitionSite")
             /// A listed definition references one that no activated assembly lists.
             public static let undeclaredReference = Kind(name: "undeclaredReference")
+            /// A listed definition was not created inside `Assembly.define`.
+            public static let definitionOutsideDefine = Kind(name: "definitionOutsideDefine")
             /// Building an eager singleton failed; ``Problem/resolutionError`` says why.
             public static let singletonFailed = Kind(name: "singletonFailed")
         }
@@ -62,8 +64,8 @@ extension ActivationError.Problem {
 
     static func sharedSite(_ keys: [String], location: String) -> Self {
         Self(kind: .sharedDefinitionSite, subject: keys.first ?? location, resolutionError: nil,
-             description: "\(keys.joined(separator: " and ")) return the same definition, created at \(location). "
-                + "Each definition method must create its own Definition(…), which is how Monsoon tells them apart.")
+             description: "\(keys.joined(separator: " and ")) are the same definition, created at \(location). "
+                + "List a definition only in the assembly that declares it, and give each method its own define { … }.")
     }
 
     static func undeclaredReference(from key: String, to function: String, location: String) -> Self {
@@ -71,6 +73,13 @@ extension ActivationError.Problem {
              description: "\(key) references \(function) (\(location)), which is not listed in any activated "
                 + "assembly's definitions. Add \(function) to its assembly's `override var definitions`, "
                 + "or activate the assembly that declares it.")
+    }
+
+    static func outsideDefine(_ key: String, location: String) -> Self {
+        Self(kind: .definitionOutsideDefine, subject: key, resolutionError: nil,
+             description: "\(key) (\(location)) does not create its definition inside define { … }. "
+                + "Write the method as `define { Definition(…) }` so that the definitions it references "
+                + "become references instead of being evaluated (which would never end on a cycle).")
     }
 
     static func singletonFailed(_ key: String, error: ResolutionError) -> Self {

@@ -1,14 +1,15 @@
 /// The candidates closest to `name` by edit distance (case-insensitive), best first, for
-/// "did you mean" advice. Only candidates within a third of the name's length are offered.
+/// "did you mean" advice: those within a third of the name's length and at most one edit further than
+/// the best, so a long shared prefix does not drag in every sibling.
 func nearestNames(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
     let target = Array(name.lowercased())
     let threshold = max(2, target.count / 3)
-    return candidates
+    let scored = candidates
         .map { (name: $0, distance: editDistance(target, Array($0.lowercased()))) }
         .filter { $0.distance <= threshold }
         .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
-        .prefix(limit)
-        .map(\.name)
+    guard let best = scored.first?.distance else { return [] }
+    return scored.prefix { $0.distance <= best + 1 }.prefix(limit).map(\.name)
 }
 
 /// Levenshtein distance between two character arrays.

@@ -1,4 +1,16 @@
-/// A readable name for a type in messages and keys: `Knight`, `any Quest`, `Array<Int>`.
+/// A readable name for a type in messages: `Knight`, `any Quest`, `Array<Int>`.
+///
+/// `String(describing:)` prints a protocol's existential as the bare protocol name (`Quest`), which
+/// reads like a different type in messages about `Definition<any Quest>`; the runtime metadata kind
+/// (part of Swift's stable ABI) tells existentials apart so that they print with `any`.
 func typeName(_ type: Any.Type) -> String {
-    String(describing: type)
+    let name = String(describing: type)
+    guard isExistential(type), name != "Any", name != "AnyObject", !name.hasPrefix("any ") else { return name }
+    return "any \(name)"
+}
+
+private func isExistential(_ type: Any.Type) -> Bool {
+    let existentialMetadataKind = 0x303
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    return metadata.load(as: Int.self) == existentialMetadataKind
 }

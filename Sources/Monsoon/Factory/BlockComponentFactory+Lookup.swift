@@ -29,7 +29,8 @@ extension BlockComponentFactory {
         guard let assembly = assemblies.assembly(A.self) else {
             throw .assemblyNotActivated(A.self, activated: assemblies.names, path: path)
         }
-        return method(assembly)()
+        // Only the identity is needed: `define` skips evaluating the body.
+        return DefinitionEvaluation.with(.identifying) { method(assembly)() }
     }
 
     /// Runs `body` in the resolution current on this thread when it belongs to this factory (a component

@@ -14,8 +14,13 @@ extension Registry {
                 problems.append(.duplicateAssembly(assemblyName))
                 continue
             }
-            for definition in assembly.definitions.map(\.erased) {
+            let listed = DefinitionEvaluation.with(.idle) { assembly.definitions.map(\.erased) }
+            for definition in listed {
                 let key = "\(assemblyName).\(definition.function)"
+                guard definition.isDefined else {
+                    problems.append(.outsideDefine(key, location: definition.location))
+                    continue
+                }
                 if let existing = entriesByKey[key] {
                     problems.append(.duplicateKey(key, locations: [existing.definition.location, definition.location]))
                     continue
@@ -32,9 +37,10 @@ extension Registry {
         }
 
         for entry in entries {
+            var reported: Set<DefinitionIdentity> = []
             for dependency in entry.definition.dependencies {
                 guard case .definition(let identity, let function) = dependency.target,
-                      keysBySite[identity] == nil else { continue }
+                      keysBySite[identity] == nil, reported.insert(identity).inserted else { continue }
                 problems.append(.undeclaredReference(from: entry.key, to: function, location: identity.location))
             }
         }

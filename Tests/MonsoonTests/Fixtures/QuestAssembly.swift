@@ -13,33 +13,45 @@ class QuestAssembly: Assembly {
     }
 
     func knight() -> Definition<Knight> {
-        let log = self.log
-        return Definition(Knight.init(quest:horse:log:), quest(), horse(), logDefinition())
-            .beforeInjections { _ in log.record("before Knight") }
-            .inject(\.damselsRescued, 12)
-            .inject(\.armory, armory())
-            .injectMethod(Knight.mount(_:), horse())
-            .afterInjections { _ in log.record("after Knight") }
+        define {
+            let log = self.log
+            return Definition(Knight.init(quest:horse:log:), quest(), horse(), logDefinition())
+                .beforeInjections { _ in log.record("before Knight") }
+                .inject(\.damselsRescued, 12)
+                .inject(\.armory, armory())
+                .injectMethod(Knight.mount(_:), horse())
+                .afterInjections { _ in log.record("after Knight") }
+        }
     }
 
     func quest() -> Definition<any Quest> {
-        Definition(HolyGrailQuest.init(log:), logDefinition())
+        define {
+            Definition(HolyGrailQuest.init(log:), logDefinition())
+        }
     }
 
     func horse() -> Definition<Horse> {
-        Definition(Horse.init(name:log:), .value("Binky"), logDefinition()).scope(.prototype)
+        define {
+            Definition(Horse.init(name:log:), .value("Binky"), logDefinition()).scope(.prototype)
+        }
     }
 
     func armory() -> Definition<Armory> {
-        Definition(Armory.init(log:), logDefinition())
+        define {
+            Definition(Armory.init(log:), logDefinition())
+        }
     }
 
     func banner() -> Definition<Banner> {
-        Definition { Banner(colour: "red") }
+        define {
+            Definition { Banner(colour: "red") }
+        }
     }
 
     func logDefinition() -> Definition<BuildLog> {
-        let log = self.log
-        return Definition { log }.scope(.singleton)
+        define {
+            let log = self.log
+            return Definition { log }.scope(.singleton)
+        }
     }
 }

@@ -1,0 +1,260 @@
+import Monsoon
+import Testing
+
+/// Assemblies that are wrong on purpose, one mistake each.
+final class CycleAssembly: Assembly {
+    final class Chicken { init(egg: Egg) {} }
+    final class Egg { init(chicken: Chicken) {} }
+    override var definitions: [any ComponentDefinition] { [chicken(), egg()] }
+    func chicken() -> Definition<Chicken> { define { Definition(Chicken.init(egg:), egg()) } }
+    func egg() -> Definition<Egg> { define { Definition(Egg.init(chicken:), chicken()) } }
+}
+
+final class AmbiguousAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [grail(), dragon(), knight()] }
+    func grail() -> Definition<any Quest> { define { Definition(DragonQuest.init) } }
+    func dragon() -> Definition<any Quest> { define { Definition(DragonQuest.init) } }
+    func knight() -> Definition<Knight> {
+        define {
+            Definition(Knight.init(quest:horse:log:), .byType(), Injection.resolved { _ in Horse(name: "x", log: BuildLog()) }, .value(BuildLog()))
+        }
+    }
+}
+
+final class AbstractAssembly: Assembly {
+    class Base { var theme = "" }
+    final class Home: Base {}
+    override var definitions: [any ComponentDefinition] { [base(), home()] }
+    func base() -> Definition<Base> { define { .abstract() } }
+    func home() -> Definition<Home> { define { Definition { Home() }.inject(\.theme, "dark") } }
+}
+
+final class ForgetfulAssembly: Assembly {
+    let log = BuildLog()
+    override var definitions: [any ComponentDefinition] { [knight(), quest()] }  // horse() is missing
+    func knight() -> Definition<Knight> { define { Definition(Knight.init(quest:horse:log:), quest(), horse(), .value(log)) } }
+    func quest() -> Definition<any Quest> { define { Definition(DragonQuest.init) } }
+    func horse() -> Definition<Horse> { define { Definition(Horse.init(name:log:), .value("Forgotten"), .value(log)) } }
+}
+
+final class PartlyListedAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [quest()] }
+    func quest() -> Definition<any Quest> { define { Definition(DragonQuest.init) } }
+    func armory() -> Definition<Armory> { define { Definition(Armory.init(log:), .value(BuildLog())) } }  // unlisted, unreferenced
+}
+
+struct Unbuildable: Error, CustomStringConvertible {
+    var description: String { "the forge is cold" }
+}
+
+@Suite struct ErrorTests {
+    let log = BuildLog()
+
+    @Test func unknownKeyNamesTheNearestKeys() throws {
+        let factory = try BlockComponentFactory(assemblies: [QuestAssembly(log: log)])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(key: "QuestAssembly.knigt()", as: Knight.self) }
+        #expect(error?.kind == .unknownKey)
+        #expect(error?.description == """
+            Cannot resolve key "QuestAssembly.knigt()": no definition has this key.
+              Did you mean: QuestAssembly.knight()?
+            """)
+    }
+
+    @Test func noDefinitionForTypeSaysHowToDeclareOne() throws {
+        let factory = try BlockComponentFactory(assemblies: [QuestAssembly(log: log)])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(DragonQuest.self) }
+        #expect(error?.kind == .noDefinitionForType)
+        #expect(error?.description == """
+            Cannot resolve DragonQuest: no definition declares this type.
+              Return a Definition<DragonQuest> from an assembly method and list it in that assembly's definitions.
+            """)
+    }
+
+    @Test func ambiguousTypeNamesEveryCandidateAndThePath() throws {
+        let factory = try BlockComponentFactory(assemblies: [AmbiguousAssembly()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(AmbiguousAssembly.knight) }
+        #expect(error?.kind == .ambiguousType)
+        #expect(error?.path == ["AmbiguousAssembly.knight()", "any Quest"])
+        #expect(error?.description == """
+            Cannot resolve any Quest: 2 definitions declare this type: AmbiguousAssembly.grail(), AmbiguousAssembly.dragon().
+              AmbiguousAssembly.knight() → any Quest
+              Inject or resolve one of them by reference or by key instead of by type.
+            """)
+    }
+
+    @Test func abstractDefinitionsCannotBeResolved() throws {
+        let factory = try BlockComponentFactory(assemblies: [AbstractAssembly()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(AbstractAssembly.base) }
+        #expect(error?.kind == .abstractDefinition)
+        #expect(error?.description == """
+            Cannot resolve AbstractAssembly.base(): the definition is abstract and can only be a parent.
+              Resolve or inject a definition that names AbstractAssembly.base() as its parent.
+            """)
+        #expect(throws: ResolutionError.self) { try factory.resolve(AbstractAssembly.Base.self) }
+        #expect(try factory.resolve(AbstractAssembly.home).theme == "dark")
+    }
+
+    @Test func initializerCyclesNameTheChainAndTheFix() throws {
+        let factory = try BlockComponentFactory(assemblies: [CycleAssembly()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(CycleAssembly.chicken) }
+        #expect(error?.kind == .initializerCycle)
+        #expect(error?.path == ["CycleAssembly.chicken()", "CycleAssembly.egg()", "CycleAssembly.chicken()"])
+        #expect(error?.description == """
+            Cannot resolve CycleAssembly.chicken(): initializer cycle
+              CycleAssembly.chicken() → CycleAssembly.egg() → CycleAssembly.chicken()
+              Move one side of the cycle to a property or method injection.
+            """)
+    }
+
+    @Test func aValueOfTheWrongTypeIsReported() throws {
+        let factory = try BlockComponentFactory(assemblies: [QuestAssembly(log: log)])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(key: "QuestAssembly.knight()", as: Horse.self) }
+        #expect(error?.kind == .typeMismatch)
+        #expect(error?.description == """
+            Cannot resolve QuestAssembly.knight() as Horse: it builds Knight, not Horse.
+              Request it as Knight, or change the type its definition declares.
+            """)
+    }
+
+    @Test func activationRejectsAReferenceToAnUnlistedDefinition() {
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [ForgetfulAssembly()]) }
+        #expect(error?.problems.map(\.kind) == [.undeclaredReference])
+        #expect(error?.description == """
+            Cannot activate the factory: ForgetfulAssembly.knight() references horse() (MonsoonTests/ErrorTests.swift:37), \
+            which is not listed in any activated assembly's definitions. Add horse() to its assembly's \
+            `override var definitions`, or activate the assembly that declares it.
+            """)
+    }
+
+    @Test func resolvingAnUnlistedDefinitionIsAnErrorNotASilentBuild() throws {
+        let factory = try BlockComponentFactory(assemblies: [PartlyListedAssembly()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(PartlyListedAssembly.armory) }
+        #expect(error?.kind == .undeclaredDefinition)
+        #expect(error?.description == """
+            Cannot resolve armory() (MonsoonTests/ErrorTests.swift:43): the definition of Armory is not listed in its assembly's definitions.
+              Add armory() to the assembly's `override var definitions` so that activation registers it.
+            """)
+    }
+
+    @Test func resolvingAMethodOfAnAssemblyThatWasNotActivated() throws {
+        let factory = try BlockComponentFactory(assemblies: [CycleAssembly()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(QuestAssembly.knight) }
+        #expect(error?.kind == .assemblyNotActivated)
+        #expect(error?.description == """
+            Cannot resolve a definition of QuestAssembly: no QuestAssembly was activated in this factory (activated: CycleAssembly).
+              Pass an instance of QuestAssembly (or a subclass) to BlockComponentFactory(assemblies:).
+            """)
+    }
+
+    @Test func errorsThrownByComponentsAreWrappedWithTheirPath() throws {
+        final class ForgeAssembly: Assembly {
+            let log = BuildLog()
+            override var definitions: [any ComponentDefinition] { [knight(), armory()] }
+            func knight() -> Definition<Knight> {
+                define {
+                    Definition(Knight.init(quest:horse:log:), Injection.resolved { _ in DragonQuest() as any Quest }, Injection.resolved { [log] _ in Horse(name: "x", log: log) }, .value(log))
+                        .inject(\.armory, armory())
+                }
+            }
+            func armory() -> Definition<Armory> { define { Definition { () throws -> Armory in throw Unbuildable() } } }
+        }
+        let factory = try BlockComponentFactory(assemblies: [ForgeAssembly()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(ForgeAssembly.knight) }
+        #expect(error?.kind == .componentFailed)
+        #expect(error?.underlyingError is Unbuildable)
+        #expect(error?.description == """
+            Cannot resolve ForgeAssembly.armory(): building it threw the forge is cold.
+              ForgeAssembly.knight() → ForgeAssembly.armory()
+            """)
+    }
+
+    @Test func activationReportsEveryProblemAtOnce() {
+        final class Twin: Assembly {
+            override var definitions: [any ComponentDefinition] { [quest(), quest()] }
+            func quest() -> Definition<any Quest> { define { Definition(DragonQuest.init) } }
+        }
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [Twin(), Twin()]) }
+        #expect(error?.problems.map(\.kind) == [.duplicateKey, .duplicateAssembly])
+        #expect(error?.description == """
+            Cannot activate the factory: 2 problems
+              - Duplicate key Twin.quest(): defined at MonsoonTests/ErrorTests.swift:174 and MonsoonTests/ErrorTests.swift:174. \
+            Keys must be unique within a factory; rename one of the methods.
+              - Twin was passed more than once. Pass each assembly type once.
+            """)
+    }
+
+    @Test func twoMethodsReturningOneDefinitionSiteAreRejected() {
+        final class Helper: Assembly {
+            override var definitions: [any ComponentDefinition] { [first(), second()] }
+            func make() -> Definition<Armory> { define { Definition(Armory.init(log:), .value(BuildLog())) } }
+            func first() -> Definition<Armory> { make() }
+            func second() -> Definition<Armory> { make() }
+        }
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [Helper()]) }
+        #expect(error?.problems.map(\.kind) == [.duplicateKey])
+    }
+
+    @Test func listingAnotherAssemblysDefinitionIsRejected() {
+        final class Borrower: Assembly {
+            let quests = QuestAssembly(log: BuildLog())
+            override var definitions: [any ComponentDefinition] { [quests.armory()] }
+        }
+        let quests = QuestAssembly(log: log)
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [quests, Borrower()]) }
+        #expect(error?.problems.map(\.kind) == [.sharedDefinitionSite])
+        #expect(error?.description.hasPrefix("""
+            Cannot activate the factory: QuestAssembly.armory() and Borrower.armory() are the same definition, created at \
+            MonsoonTests/QuestAssembly.swift:
+            """) == true)
+    }
+
+    @Test func aFailingSingletonFailsActivation() {
+        final class FailingSingleton: Assembly {
+            override var definitions: [any ComponentDefinition] { [armory()] }
+            func armory() -> Definition<Armory> { define { Definition { () throws -> Armory in throw Unbuildable() }.scope(.singleton) } }
+        }
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [FailingSingleton()]) }
+        #expect(error?.problems.first?.resolutionError?.kind == .componentFailed)
+        #expect(error?.description == """
+            Cannot activate the factory: Building singleton FailingSingleton.armory() failed. \
+            Cannot resolve FailingSingleton.armory(): building it threw the forge is cold.
+            """)
+    }
+
+    @Test func aResolverUsedAfterItsResolutionThrows() throws {
+        final class Escaped: @unchecked Sendable { var resolver: Resolver? }
+        final class EscapeAssembly: Assembly {
+            let escaped: Escaped
+            init(_ escaped: Escaped) { self.escaped = escaped }
+            override var definitions: [any ComponentDefinition] { [banner()] }
+            func banner() -> Definition<Banner> {
+                define {
+                    let escaped = self.escaped
+                    return Definition { resolver in
+                        escaped.resolver = resolver
+                        return Banner(colour: "blue")
+                    }
+                }
+            }
+        }
+        let escaped = Escaped()
+        let factory = try BlockComponentFactory(assemblies: [EscapeAssembly(escaped)])
+        _ = try factory.resolve(Banner.self)
+        let error = #expect(throws: ResolutionError.self) { try escaped.resolver?.resolve(Banner.self) }
+        #expect(error?.kind == .resolverOutsideResolution)
+    }
+
+    @Test func definitionsMustBeCreatedInsideDefine() {
+        final class Bare: Assembly {
+            override var definitions: [any ComponentDefinition] { [armory()] }
+            func armory() -> Definition<Armory> { Definition(Armory.init(log:), .value(BuildLog())) }
+        }
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [Bare()]) }
+        #expect(error?.problems.map(\.kind) == [.definitionOutsideDefine])
+        #expect(error?.description == """
+            Cannot activate the factory: Bare.armory() (MonsoonTests/ErrorTests.swift:250) does not create its \
+            definition inside define { … }. Write the method as `define { Definition(…) }` so that the definitions it \
+            references become references instead of being evaluated (which would never end on a cycle).
+            """)
+    }
+}
