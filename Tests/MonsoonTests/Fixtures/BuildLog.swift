@@ -3,7 +3,7 @@ import Synchronization
 /// Records what components did, in order, and counts initializer calls, for one test's factory.
 /// Each test makes its own, so tests running in parallel never share counts.
 final class BuildLog: Sendable {
-    private let state = Mutex<[String]>([])
+    private let state = Locked<[String]>([])
     private let serials = Atomic<Int>(0)
 
     func record(_ event: String) {
