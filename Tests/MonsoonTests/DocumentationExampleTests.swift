@@ -1,0 +1,50 @@
+import Monsoon
+import Testing
+
+// The README's example, compiled and run so the documentation cannot drift from the API.
+enum ReadmeExample {
+    protocol Quest { func embark() -> String }
+
+    final class HolyGrailQuest: Quest {
+        func embark() -> String { "seeks the Holy Grail" }
+    }
+
+    final class Horse {
+        let name: String
+        init(name: String) { self.name = name }
+    }
+
+    final class Knight {
+        let quest: any Quest
+        var horse: Horse?
+        init(quest: any Quest) { self.quest = quest }
+    }
+
+    final class QuestAssembly: Assembly {
+        override var definitions: [any ComponentDefinition] { [knight(), quest(), horse()] }
+
+        func knight() -> Definition<Knight> {
+            define {
+                Definition(Knight.init(quest:), quest())
+                    .inject(\.horse, horse())
+                    .scope(.lazySingleton)
+            }
+        }
+
+        func quest() -> Definition<any Quest> { define { Definition(HolyGrailQuest.init) } }
+
+        func horse() -> Definition<Horse> { define { Definition(Horse.init(name:), .value("Binky")) } }
+    }
+
+    static func run() throws -> String {
+        let factory = try BlockComponentFactory(assemblies: [QuestAssembly()])
+        let knight = try factory.resolve(QuestAssembly.knight)
+        return "A knight on \(knight.horse?.name ?? "foot") \(knight.quest.embark())."
+    }
+}
+
+@Suite struct DocumentationExampleTests {
+    @Test func readmeExamplePrintsWhatTheReadmeSays() throws {
+        #expect(try ReadmeExample.run() == "A knight on Binky seeks the Holy Grail.")
+    }
+}
