@@ -12,8 +12,8 @@ extension Assembly {
     /// definition without evaluating it, which is what lets definitions refer to each other in cycles and
     /// keeps resolving by method reference cheap. A body that only calls another definition method
     /// (`define { quest() }`) makes an alias: resolving it resolves that definition, in that definition's
-    /// scope. The definition is identified by where `define` is
-    /// called, and its key is the assembly type plus the method name (`QuestAssembly.knight()`).
+    /// scope. The definition is identified by where `define` is called, and its key is the assembly type
+    /// plus the method name (`QuestAssembly.knight()`).
     ///
     /// - Parameter body: builds the definition; it runs at most once per call and only when the
     ///   definition's content is needed.
@@ -24,14 +24,50 @@ extension Assembly {
         _ body: () -> Definition<T>
     ) -> Definition<T> {
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
-        guard DefinitionEvaluation.mode == .idle else {
-            return Definition(referenceTo: identity, function: function)
+        let evaluation = DefinitionEvaluation.current
+        guard evaluation.mode == .idle else {
+            return Definition(referenceTo: identity, arguments: .none, function: function, assemblyType: type(of: self))
         }
-        var definition = DefinitionEvaluation.with(.evaluating, body)
-        if definition.origin == .reference { definition = .alias(of: definition) }
-        definition.identity = identity
-        definition.function = function
-        definition.origin = .defined
-        return definition
+        evaluation.mode = .evaluating
+        defer { evaluation.mode = .idle }
+        return body().declared(at: identity, arguments: .none, function: function, assemblyType: type(of: self))
+    }
+
+    /// Declares a parameterized definition: an assembly method whose parameters are runtime arguments.
+    /// Pass the method's parameters as `arguments`; components are pooled by definition *and* argument
+    /// values.
+    ///
+    /// ```swift
+    /// func knight(named name: String) -> Definition<Knight> {
+    ///     define(arguments: name) { Definition(Knight.init(name:quest:), .value(name), quest()) }
+    /// }
+    /// let lancelot = try factory.resolve(QuestAssembly.knight(named:), "Lancelot")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - arguments: the runtime arguments, in parameter order; `Hashable` because they key the pools,
+    ///     `Sendable` because pools are shared across threads.
+    ///   - body: builds the definition for these arguments.
+    public func define<T, each Argument: Hashable & Sendable>(
+        arguments: repeat each Argument,
+        fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column,
+        _ body: () -> Definition<T>
+    ) -> Definition<T> {
+        let identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
+        let runtimeArguments = RuntimeArguments(repeat each arguments)
+        let poolKey = PoolKey(identity: identity, arguments: runtimeArguments)
+        let evaluation = DefinitionEvaluation.current
+        if evaluation.parameterizedInProgress.contains(poolKey) {
+            return Definition(referenceTo: identity, arguments: runtimeArguments, function: function, assemblyType: type(of: self))
+        }
+        let previousMode = evaluation.mode
+        evaluation.mode = .evaluating
+        evaluation.parameterizedInProgress.append(poolKey)
+        defer {
+            evaluation.parameterizedInProgress.removeLast()
+            evaluation.mode = previousMode
+        }
+        return body().declared(at: identity, arguments: runtimeArguments, function: function, assemblyType: type(of: self))
     }
 }

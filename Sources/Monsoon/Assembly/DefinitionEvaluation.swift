@@ -8,39 +8,58 @@ import Musl
 import Android
 #endif
 
-/// Whether the current thread is inside `Assembly.define`, and why.
+/// What `Assembly.define` is doing on the current thread.
 ///
 /// Inside a definition, calling another assembly method (`quest()` in `knight()`) must yield a
 /// reference, not that method's whole definition: evaluating it would evaluate its references in turn,
 /// recursing forever on a cycle and costing the whole transitive graph on every call. So the outermost
-/// `define` on a thread evaluates its body, and every `define` reached from inside it returns a
-/// reference. When the factory only needs to know *which* definition a method returns (resolving by
-/// method reference), even the outermost `define` returns a reference.
-enum DefinitionEvaluation {
-    enum Mode: Int {
+/// `define` on a thread evaluates its body, and every parameterless `define` reached from inside it
+/// returns a reference. Parameterized definitions cannot be found again by identity alone (their
+/// content depends on the arguments), so they are always evaluated, except when the same definition with
+/// the same arguments is already being evaluated on this thread: a cycle, which yields a reference.
+/// When the factory only needs to know *which* definition a method returns (resolving by method
+/// reference), even the outermost parameterless `define` returns a reference.
+final class DefinitionEvaluation {
+    enum Mode {
         /// No `define` is running: the next one evaluates its body.
-        case idle = 0
-        /// A `define` body is running: nested ones return references.
-        case evaluating = 1
-        /// The factory wants identities only: every `define` returns a reference.
-        case identifying = 2
+        case idle
+        /// A `define` body is running: nested parameterless ones return references.
+        case evaluating
+        /// The factory wants identities only: parameterless `define`s return references.
+        case identifying
     }
+
+    var mode = Mode.idle
+    /// Parameterized definitions being evaluated on this thread, innermost last.
+    var parameterizedInProgress: [PoolKey] = []
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
+        pthread_key_create(&key) { pointer in
+            // Optional on some platforms, not on others.
+            let state: UnsafeMutableRawPointer? = pointer
+            guard let state else { return }
+            Unmanaged<DefinitionEvaluation>.fromOpaque(state).release()
+        }
         return key
     }()
 
-    static var mode: Mode {
-        Mode(rawValue: Int(bitPattern: pthread_getspecific(key))) ?? .idle
+    /// This thread's state, created on first use and released when the thread ends.
+    static var current: DefinitionEvaluation {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<DefinitionEvaluation>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let state = DefinitionEvaluation()
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return state
     }
 
-    /// Runs `body` with the thread in `mode`, restoring the previous mode afterwards.
+    /// Runs `body` with this thread in `mode`, restoring the previous mode afterwards.
     static func with<R>(_ mode: Mode, _ body: () throws -> R) rethrows -> R {
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: mode.rawValue))
-        defer { pthread_setspecific(key, previous) }
+        let state = current
+        let previous = state.mode
+        state.mode = mode
+        defer { state.mode = previous }
         return try body()
     }
 }

@@ -9,21 +9,35 @@ public protocol ComponentDefinition: Sendable {
 
 /// A definition with its component type erased: what the factory's registry stores.
 public struct AnyDefinition: Sendable {
-    let identity: DefinitionIdentity
-    let functionName: StaticString
+    private(set) var identity: DefinitionIdentity
+    private(set) var arguments: RuntimeArguments
+    private(set) var functionName: StaticString
+    private(set) var assemblyType: Assembly.Type?
     /// The component type the definition declares: the `T` of `Definition<T>`. By-type lookup finds
     /// the definition under exactly this type.
     public let declaredType: Any.Type
     /// The scope the definition sets, or `nil` when it leaves the default (or its parent's).
-    public let declaredScope: Scope?
+    public internal(set) var declaredScope: Scope?
     /// Whether the definition is abstract (only usable as a parent).
     public let isAbstract: Bool
     let hasInitializer: Bool
-    let isDefined: Bool
-    let isReference: Bool
-    let parent: ParentReference?
+    private(set) var isDefined: Bool
+    let parent: DefinitionReference?
     let dependencies: [Dependency]
+    /// Whether a component of `type` can receive this definition's injections: the rule for children.
+    let accepts: @Sendable (Any.Type) -> Bool
+    /// This definition's own steps, erased, for the definitions that inherit from it.
+    let inheritableSteps: @Sendable () -> InheritedSteps
     let build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any
+
+    /// Takes over `original`'s identity, so that references to `original` reach this definition.
+    mutating func adopt(identityOf original: AnyDefinition) {
+        identity = original.identity
+        arguments = original.arguments
+        functionName = original.functionName
+        assemblyType = original.assemblyType
+        isDefined = true
+    }
 
     /// The name of the assembly method (or property) that created the definition, like `knight()`.
     public var function: String { "\(functionName)" }
@@ -34,13 +48,13 @@ public struct AnyDefinition: Sendable {
 extension Definition: ComponentDefinition {
     public var erased: AnyDefinition {
         AnyDefinition(
-            identity: identity, functionName: function, declaredType: T.self,
-            declaredScope: recipe.scope, isAbstract: recipe.isAbstract,
+            identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
+            declaredType: T.self, declaredScope: recipe.scope, isAbstract: recipe.isAbstract,
             hasInitializer: recipe.initializer != nil, isDefined: origin == .defined,
-            isReference: origin == .reference, parent: recipe.parent,
-            dependencies: recipe.dependencies, build: { [recipe] context, entry in
-                try recipe.build(in: context, entry: entry)
-            })
+            parent: recipe.parent, dependencies: recipe.dependencies,
+            accepts: { type in type == T.self || type is T.Type },
+            inheritableSteps: { [recipe] in recipe.inheritableSteps },
+            build: { [recipe] context, entry in try recipe.build(in: context, entry: entry) })
     }
 }
 

@@ -35,7 +35,9 @@ public struct Definition<T>: Sendable {
     }
 
     var identity: DefinitionIdentity
+    var arguments = RuntimeArguments.none
     var function: StaticString
+    var assemblyType: Assembly.Type?
     var origin: Origin
     var recipe: Recipe<T>
 
@@ -46,11 +48,32 @@ public struct Definition<T>: Sendable {
         self.recipe = recipe
     }
 
-    init(referenceTo identity: DefinitionIdentity, function: StaticString) {
+    init(referenceTo identity: DefinitionIdentity, arguments: RuntimeArguments, function: StaticString, assemblyType: Assembly.Type) {
         self.identity = identity
+        self.arguments = arguments
         self.function = function
+        self.assemblyType = assemblyType
         self.origin = .reference
         self.recipe = Recipe()
+    }
+
+    /// This definition as `define` returns it: identified by `define`'s call site.
+    func declared(at identity: DefinitionIdentity, arguments: RuntimeArguments, function: StaticString,
+                  assemblyType: Assembly.Type) -> Definition<T> {
+        var definition = origin == .reference ? .alias(of: self) : self
+        definition.identity = identity
+        definition.arguments = arguments
+        definition.function = function
+        definition.assemblyType = assemblyType
+        definition.origin = .defined
+        return definition
+    }
+
+    /// Where to find this definition: what an injection by reference resolves.
+    var reference: DefinitionReference {
+        DefinitionReference(
+            identity: identity, arguments: arguments, function: "\(function)", assemblyType: assemblyType,
+            parameterized: arguments.isEmpty || origin != .defined ? nil : ParameterizedDefinition(erased))
     }
 
     /// A definition that builds its component by calling `initializer` with injected arguments.
@@ -126,7 +149,7 @@ extension Definition {
     /// Names a parent definition whose configuration this one inherits.
     public func parent<P>(_ parent: Definition<P>) -> Definition<T> {
         var copy = self
-        copy.recipe.parent = ParentReference(identity: parent.identity, function: "\(parent.function)")
+        copy.recipe.parent = parent.reference
         return copy
     }
 
@@ -158,10 +181,9 @@ extension Definition: Injectable {
     /// Injecting a definition injects by reference: the referenced definition's scope decides whether
     /// the injected component is new or shared.
     public var injection: Injection<T> {
-        let identity = self.identity
-        let function = self.function
-        return Injection(target: .definition(identity, function: "\(function)")) { resolver in
-            try resolver.resolve(identity: identity, function: function, as: T.self)
+        let reference = self.reference
+        return Injection(target: .definition(reference)) { resolver in
+            try resolver.resolve(reference, as: T.self)
         }
     }
 }

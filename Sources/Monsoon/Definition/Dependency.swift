@@ -2,8 +2,10 @@
 /// running user code.
 struct Dependency: Sendable {
     enum Target: Sendable {
-        /// Another definition, by identity; the declaring method's name is kept for messages.
-        case definition(DefinitionIdentity, function: String)
+        /// Another definition, by reference.
+        case definition(DefinitionReference)
+        /// Several injections whose values are collected into an array or a dictionary.
+        case collection([Target])
         /// The unique definition of a type.
         case type(Any.Type)
         /// A fixed value.

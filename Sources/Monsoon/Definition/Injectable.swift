@@ -34,7 +34,8 @@ public struct Injection<Value>: Injectable {
 extension Injection: CustomStringConvertible {
     public var description: String {
         switch target {
-        case .definition(_, let function): "reference to \(function)"
+        case .definition(let reference): "reference to \(reference.function)"
+        case .collection(let targets): "collection of \(targets.count)"
         case .type(let type): "by type \(typeName(type))"
         case .value: "value of \(typeName(Value.self))"
         case .opaque: "closure producing \(typeName(Value.self))"

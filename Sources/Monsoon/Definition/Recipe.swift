@@ -7,7 +7,7 @@ struct Recipe<T>: Sendable {
     var beforeInjections: [@Sendable (T) -> Void] = []
     var afterInjections: [@Sendable (T) -> Void] = []
     var scope: Scope?
-    var parent: ParentReference?
+    var parent: DefinitionReference?
     var isAbstract = false
 }
 
@@ -71,8 +71,3 @@ struct MethodInjection<T>: Sendable {
     let apply: @Sendable (inout T, Resolver) throws -> Void
 }
 
-/// The parent a definition names, found in the registry by identity at activation.
-struct ParentReference: Sendable {
-    let identity: DefinitionIdentity
-    let function: String
-}

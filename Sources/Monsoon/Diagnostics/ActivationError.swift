@@ -26,6 +26,10 @@ public struct ActivationError: Error, Sendable, CustomStringConvertible {
             public static let undeclaredReference = Kind(name: "undeclaredReference")
             /// A listed definition was not created inside `Assembly.define`.
             public static let definitionOutsideDefine = Kind(name: "definitionOutsideDefine")
+            /// A definition's parent is missing, incompatible, or part of a parent cycle.
+            public static let invalidParent = Kind(name: "invalidParent")
+            /// A definition post-processor threw.
+            public static let postProcessorFailed = Kind(name: "postProcessorFailed")
             /// Building an eager singleton failed; ``Problem/resolutionError`` says why.
             public static let singletonFailed = Kind(name: "singletonFailed")
         }
@@ -80,6 +84,16 @@ extension ActivationError.Problem {
              description: "\(key) (\(location)) does not create its definition inside define { … }. "
                 + "Write the method as `define { Definition(…) }` so that the definitions it references "
                 + "become references instead of being evaluated (which would never end on a cycle).")
+    }
+
+    static func invalidParent(_ key: String, definition: AnyDefinition, failure: Inheritance.Failure) -> Self {
+        Self(kind: .invalidParent, subject: key, resolutionError: nil,
+             description: "\(key) (\(definition.location)): " + failure.explanation(childType: definition.declaredType))
+    }
+
+    static func postProcessorFailed(_ key: String, processor: String, error: any Error) -> Self {
+        Self(kind: .postProcessorFailed, subject: key, resolutionError: nil,
+             description: "Definition post-processor \(processor) failed on \(key): \(error)")
     }
 
     static func singletonFailed(_ key: String, error: ResolutionError) -> Self {

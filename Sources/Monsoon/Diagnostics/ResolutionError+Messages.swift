@@ -83,4 +83,32 @@ extension ResolutionError {
             summary: "another thread is building it and is itself waiting for a component this resolution is building.",
             advice: ["These shared components depend on each other; make one of them .singleton so activation builds the cycle once, or break the cycle."])
     }
+
+    static func invalidParent(_ key: String, explanation: String, path: [String]) -> ResolutionError {
+        ResolutionError(.invalidParent, subject: key, path: path, summary: explanation)
+    }
+
+    static func singletonWithArguments(_ key: String, path: [String]) -> ResolutionError {
+        ResolutionError(.singletonWithArguments, subject: key, path: path,
+                        summary: "a definition with runtime arguments cannot be a singleton: singletons are built at activation, before any arguments exist.",
+                        advice: ["Use .lazySingleton to keep one instance per argument values."])
+    }
+
+    static func postProcessorMismatch(_ key: String, processor: String, returned: Any.Type, expected: Any.Type, path: [String]) -> ResolutionError {
+        ResolutionError(.postProcessorMismatch, subject: key, path: path,
+                        summary: "instance post-processor \(processor) returned a \(typeName(returned)), not a \(typeName(expected)).",
+                        advice: ["A post-processor may replace an instance only with one of the definition's type."])
+    }
+
+    static func factoryReleased(subject: String) -> ResolutionError {
+        ResolutionError(.factoryReleased, subject: subject, path: [],
+                        summary: "the factory this reference belongs to has been released.",
+                        advice: ["Keep the factory alive for as long as components that build more components from it."])
+    }
+
+    static func argumentsNotDeclared(_ key: String, count: Int) -> ResolutionError {
+        ResolutionError(.argumentMismatch, subject: key, path: [],
+                        summary: "it was called with \(count) runtime argument\(count == 1 ? "" : "s"), but its define does not list them, so every argument value would share one pool entry.",
+                        advice: ["Pass the method's parameters to define: define(arguments: name) { … }."])
+    }
 }

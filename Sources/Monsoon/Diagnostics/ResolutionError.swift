@@ -36,6 +36,17 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         public static let resolverOutsideResolution = Kind(name: "resolverOutsideResolution")
         /// Code the definition runs (initializer, injected method, closure) threw an error.
         public static let componentFailed = Kind(name: "componentFailed")
+        /// A parameterized definition's parent is missing, incompatible, or part of a parent cycle.
+        public static let invalidParent = Kind(name: "invalidParent")
+        /// A definition with runtime arguments is scoped `singleton`, which is built at activation,
+        /// before any arguments exist.
+        public static let singletonWithArguments = Kind(name: "singletonWithArguments")
+        /// Runtime arguments passed by key do not match the definition's parameters.
+        public static let argumentMismatch = Kind(name: "argumentMismatch")
+        /// An instance post-processor returned something that is not the definition's type.
+        public static let postProcessorMismatch = Kind(name: "postProcessorMismatch")
+        /// A factory reference was used after its factory was released.
+        public static let factoryReleased = Kind(name: "factoryReleased")
         /// Resolutions on different threads wait for each other's unfinished shared components.
         public static let concurrentCycle = Kind(name: "concurrentCycle")
     }

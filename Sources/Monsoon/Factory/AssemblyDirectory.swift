@@ -6,18 +6,29 @@
 final class AssemblyDirectory: @unchecked Sendable {
     let assemblies: [Assembly]
     private let byType: [ObjectIdentifier: Assembly]
+    private let byName: [String: Assembly]
+    /// For each activated assembly that is a subclass of another assembly type: the names it replaces.
+    let replacements: [(assembly: String, replaces: [String])]
 
     init(_ assemblies: [Assembly]) {
         self.assemblies = assemblies
         var byType: [ObjectIdentifier: Assembly] = [:]
+        var byName: [String: Assembly] = [:]
+        var replacements: [(assembly: String, replaces: [String])] = []
         for assembly in assemblies {
+            var superclasses: [String] = []
             var type: AnyClass? = Swift.type(of: assembly)
             while let current = type, current != Assembly.self {
                 if byType[ObjectIdentifier(current)] == nil { byType[ObjectIdentifier(current)] = assembly }
+                if byName[typeName(current)] == nil { byName[typeName(current)] = assembly }
+                if current != Swift.type(of: assembly) { superclasses.append(typeName(current)) }
                 type = _getSuperclass(current)
             }
+            if !superclasses.isEmpty { replacements.append((typeName(Swift.type(of: assembly)), superclasses)) }
         }
         self.byType = byType
+        self.byName = byName
+        self.replacements = replacements
     }
 
     func assembly<A: Assembly>(_ type: A.Type) -> A? {
@@ -25,4 +36,20 @@ final class AssemblyDirectory: @unchecked Sendable {
     }
 
     var names: [String] { assemblies.map { typeName(Swift.type(of: $0)) } }
+
+    /// The key a reference has in this factory when its assembly was replaced by a subclass: a reference
+    /// made through a `QuestAssembly` instance reaches `DragonQuestAssembly.quest()`.
+    func replacementKey(for reference: DefinitionReference) -> String? {
+        guard let type = reference.assemblyType, let activated = byType[ObjectIdentifier(type)] else { return nil }
+        return "\(typeName(Swift.type(of: activated))).\(reference.function)"
+    }
+
+    /// The key `key` stands for when it names a replaced assembly: `QuestAssembly.quest()` becomes
+    /// `DragonQuestAssembly.quest()`.
+    func replacementKey(for key: String) -> String? {
+        let method = key.firstIndex(of: "(") ?? key.endIndex
+        guard let dot = key[..<method].lastIndex(of: ".") else { return nil }
+        guard let activated = byName[String(key[..<dot])] else { return nil }
+        return typeName(Swift.type(of: activated)) + key[dot...]
+    }
 }

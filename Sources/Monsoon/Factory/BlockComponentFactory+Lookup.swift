@@ -1,17 +1,16 @@
 /// Finding registry entries, with the error each failed lookup reports.
 extension BlockComponentFactory {
-    func entry(identity: DefinitionIdentity, function: StaticString, declaredType: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
-        guard let entry = registry.byIdentity[identity] else {
-            throw .undeclared("\(function)", location: identity.location, declaredType: declaredType, path: path)
-        }
-        return entry
+    func entry(for reference: DefinitionReference, declaredType: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
+        if let parameterized = reference.parameterized { return try parameterizedEntries.entry(for: parameterized.definition, in: self, path: path) }
+        if let entry = registry.byIdentity[reference.identity] { return entry }
+        if let key = assemblies.replacementKey(for: reference), let entry = registry.byKey[key] { return entry }
+        throw .undeclared(reference.function, location: reference.identity.location, declaredType: declaredType, path: path)
     }
 
     func entry(key: String, path: [String]) throws(ResolutionError) -> RegistryEntry {
-        guard let entry = registry.byKey[key] else {
-            throw .unknownKey(key, knownKeys: registry.keys, path: path)
-        }
-        return entry
+        if let entry = registry.byKey[key] { return entry }
+        if let replacement = assemblies.replacementKey(for: key), let entry = registry.byKey[replacement] { return entry }
+        throw .unknownKey(key, knownKeys: registry.keys, path: path)
     }
 
     func uniqueEntry(for type: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
@@ -25,12 +24,15 @@ extension BlockComponentFactory {
     }
 
     /// The definition an assembly method returns, called on the activated instance of its assembly.
-    func definition<A: Assembly, T>(_ method: (A) -> () -> Definition<T>, path: [String]) throws(ResolutionError) -> Definition<T> {
+    func definition<A: Assembly, T, each Argument>(
+        _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument, path: [String]
+    ) throws(ResolutionError) -> Definition<T> {
         guard let assembly = assemblies.assembly(A.self) else {
             throw .assemblyNotActivated(A.self, activated: assemblies.names, path: path)
         }
-        // Only the identity is needed: `define` skips evaluating the body.
-        return DefinitionEvaluation.with(.identifying) { method(assembly)() }
+        // A parameterless definition is registered, so only its identity is needed and `define` skips
+        // evaluating the body; a parameterized one is always evaluated.
+        return DefinitionEvaluation.with(.identifying) { method(assembly)(repeat each arguments) }
     }
 
     /// Runs `body` in the resolution current on this thread when it belongs to this factory (a component

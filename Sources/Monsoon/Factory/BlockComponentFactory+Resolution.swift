@@ -1,18 +1,28 @@
 /// Resolution: the public ways to get a component.
 extension BlockComponentFactory {
     /// The component of an assembly method, called on the activated instance of its assembly (or of the
-    /// subclass that replaced it).
+    /// subclass that replaced it); for a parameterized method, pass its runtime arguments after it.
     ///
     /// ```swift
     /// let knight = try factory.resolve(QuestAssembly.knight)
+    /// let lancelot = try factory.resolve(QuestAssembly.knight(named:), "Lancelot")
     /// ```
     ///
     /// - Throws: ``ResolutionError`` — ``ResolutionError/Kind/assemblyNotActivated``,
-    ///   ``ResolutionError/Kind/undeclaredDefinition``, or any failure while building.
-    /// - Complexity: calls the method (which creates its `Definition`), then O(1) for a warm singleton;
-    ///   otherwise proportional to the components built.
-    public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) throws(ResolutionError) -> T {
-        try resolve(definition(method, path: []))
+    ///   ``ResolutionError/Kind/undeclaredDefinition``, ``ResolutionError/Kind/argumentMismatch`` when a
+    ///   method with parameters does not pass them to `define(arguments:)`, or any failure while building.
+    /// - Complexity: for a parameterless method, calls it without evaluating its definition, then O(1) for
+    ///   a warm singleton; a parameterized method's definition is evaluated for its arguments.
+    public func resolve<A: Assembly, T, each Argument>(
+        _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument
+    ) throws(ResolutionError) -> T {
+        let definition = try definition(method, repeat each arguments, path: [])
+        var argumentCount = 0
+        for _ in repeat (each Argument).self { argumentCount += 1 }
+        if argumentCount > 0, definition.arguments.isEmpty {
+            throw .argumentsNotDeclared("\(typeName(A.self)).\(definition.function)", count: argumentCount)
+        }
+        return try resolve(definition)
     }
 
     /// The component of a definition value, obeying its scope.
@@ -25,7 +35,7 @@ extension BlockComponentFactory {
     ///   assembly lists the definition.
     /// - Complexity: O(1) for a warm singleton; otherwise proportional to the components built.
     public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
-        let entry = try entry(identity: definition.identity, function: definition.function, declaredType: T.self, path: [])
+        let entry = try entry(for: definition.reference, declaredType: T.self, path: [])
         if let warm = published(entry, as: T.self) { return warm }
         return try withResolution { context throws(ResolutionError) in
             try context.cast(context.instance(of: entry), from: entry, to: T.self)
@@ -54,6 +64,8 @@ extension BlockComponentFactory {
     /// ```swift
     /// let knight: Knight = try factory.resolve(key: "QuestAssembly.knight()")
     /// ```
+    ///
+    /// A key naming an assembly that a subclass replaced reaches the subclass's definition.
     ///
     /// - Throws: ``ResolutionError/Kind/unknownKey`` (naming the nearest keys),
     ///   ``ResolutionError/Kind/typeMismatch``, or any failure while building.

@@ -14,20 +14,32 @@ public final class BlockComponentFactory: Sendable {
     let registry: Registry
     let assemblies: AssemblyDirectory
     let coordinator = SharedInstanceCoordinator()
+    let parameterizedEntries = ParameterizedEntries()
+    let instancePostProcessors: [any InstancePostProcessor]
 
     /// Activates `assemblies`: registers every definition they list, checks the registry, and builds the
     /// `singleton` components in registration order.
     ///
-    /// - Parameter assemblies: one instance per assembly type. A subclass replaces its superclass: its
-    ///   definitions are registered under its own type name, and resolving the superclass's methods
-    ///   reaches it.
+    /// - Parameters:
+    ///   - assemblies: one instance per assembly type. A subclass replaces its superclass: its
+    ///     definitions are registered under its own type name, and every use of the superclass's
+    ///     methods (resolution, references from other assemblies, keys) reaches it.
+    ///   - definitionPostProcessors: see and may change every definition, in order, before anything is
+    ///     built.
+    ///   - instancePostProcessors: see and may replace every built component, in order.
     /// - Throws: ``ActivationError`` listing every problem found (duplicate keys or assemblies,
     ///   references to definitions no assembly lists, singletons that fail to build). A factory that
     ///   throws is discarded whole.
     /// - Complexity: O(*n*) in the number of definitions, plus building the singletons.
-    public init(assemblies: [Assembly]) throws(ActivationError) {
-        self.assemblies = AssemblyDirectory(assemblies)
-        self.registry = try Registry.activating(assemblies)
+    public init(
+        assemblies: [Assembly],
+        definitionPostProcessors: [any DefinitionPostProcessor] = [],
+        instancePostProcessors: [any InstancePostProcessor] = []
+    ) throws(ActivationError) {
+        let directory = AssemblyDirectory(assemblies)
+        self.assemblies = directory
+        self.instancePostProcessors = instancePostProcessors
+        self.registry = try Registry.activating(directory, postProcessors: definitionPostProcessors)
         try buildSingletons()
     }
 
@@ -36,6 +48,20 @@ public final class BlockComponentFactory: Sendable {
 
     /// Every registered definition, in registration order.
     public var definitions: [AnyDefinition] { registry.entries.map(\.definition) }
+
+    /// Runs the instance post-processors on a freshly injected component.
+    func postProcess<T>(_ instance: T, entry: RegistryEntry, path: [String]) throws(ResolutionError) -> T {
+        guard !instancePostProcessors.isEmpty else { return instance }
+        var current: Any = instance
+        for processor in instancePostProcessors {
+            current = processor.process(current, key: entry.key)
+            guard current is T else {
+                throw .postProcessorMismatch(entry.key, processor: typeName(type(of: processor)),
+                                             returned: type(of: current), expected: T.self, path: path)
+            }
+        }
+        return (current as? T) ?? instance
+    }
 
     private func buildSingletons() throws(ActivationError) {
         var problems: [ActivationError.Problem] = []

@@ -1,51 +1,96 @@
 extension Registry {
-    /// Registers every definition the assemblies list, collecting every problem before throwing.
-    static func activating(_ assemblies: [Assembly]) throws(ActivationError) -> Registry {
+    /// Registers every definition the assemblies list, resolves parent chains, and checks references,
+    /// collecting every problem before throwing.
+    static func activating(
+        _ directory: AssemblyDirectory, postProcessors: [any DefinitionPostProcessor]
+    ) throws(ActivationError) -> Registry {
         var problems: [ActivationError.Problem] = []
-        var entries: [RegistryEntry] = []
-        var entriesByKey: [String: RegistryEntry] = [:]
+        var listed: [(key: String, definition: AnyDefinition)] = []
         var keysBySite: [DefinitionIdentity: String] = [:]
+        var definitionsByKey: [String: AnyDefinition] = [:]
         var seenAssemblies: Set<ObjectIdentifier> = []
 
-        for assembly in assemblies {
+        for assembly in directory.assemblies {
             let assemblyType = type(of: assembly)
             let assemblyName = typeName(assemblyType)
             guard seenAssemblies.insert(ObjectIdentifier(assemblyType)).inserted else {
                 problems.append(.duplicateAssembly(assemblyName))
                 continue
             }
-            let listed = DefinitionEvaluation.with(.idle) { assembly.definitions.map(\.erased) }
-            for definition in listed {
+            let definitions = DefinitionEvaluation.with(.idle) { assembly.definitions.map(\.erased) }
+            for definition in definitions {
                 let key = "\(assemblyName).\(definition.function)"
                 guard definition.isDefined else {
                     problems.append(.outsideDefine(key, location: definition.location))
                     continue
                 }
-                if let existing = entriesByKey[key] {
-                    problems.append(.duplicateKey(key, locations: [existing.definition.location, definition.location]))
+                if let existing = definitionsByKey[key] {
+                    problems.append(.duplicateKey(key, locations: [existing.location, definition.location]))
                     continue
                 }
                 if let sharingKey = keysBySite[definition.identity] {
                     problems.append(.sharedSite([sharingKey, key], location: definition.location))
                     continue
                 }
-                let entry = RegistryEntry(key: key, definition: definition, scope: definition.declaredScope ?? .objectGraph)
-                entries.append(entry)
-                entriesByKey[key] = entry
+                listed.append((key, definition))
+                definitionsByKey[key] = definition
                 keysBySite[definition.identity] = key
             }
         }
 
-        for entry in entries {
+        for processor in postProcessors {
+            for index in listed.indices {
+                var registered = RegisteredDefinition(key: listed[index].key, definition: listed[index].definition)
+                do {
+                    try processor.process(&registered)
+                    listed[index].definition = registered.definition
+                    definitionsByKey[registered.key] = registered.definition
+                } catch {
+                    problems.append(.postProcessorFailed(registered.key, processor: typeName(type(of: processor)), error: error))
+                }
+            }
+        }
+
+        let keyOf = { (reference: DefinitionReference) -> String? in
+            keysBySite[reference.identity]
+                ?? directory.replacementKey(for: reference).flatMap { definitionsByKey[$0] == nil ? nil : $0 }
+        }
+        let inheritance = Inheritance { reference in keyOf(reference).flatMap { definitionsByKey[$0] } }
+
+        var entries: [RegistryEntry] = []
+        var aliases: [DefinitionIdentity: String] = [:]
+        for (key, definition) in listed {
+            do {
+                let resolved = try inheritance.resolve(definition)
+                entries.append(RegistryEntry(key: key, definition: definition, scope: resolved.scope, inherited: resolved.inherited))
+            } catch {
+                problems.append(.invalidParent(key, definition: definition, failure: error))
+            }
             var reported: Set<DefinitionIdentity> = []
-            for dependency in entry.definition.dependencies {
-                guard case .definition(let identity, let function) = dependency.target,
-                      keysBySite[identity] == nil, reported.insert(identity).inserted else { continue }
-                problems.append(.undeclaredReference(from: entry.key, to: function, location: identity.location))
+            for dependency in definition.dependencies {
+                for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
+                    if keysBySite[reference.identity] != nil { continue }
+                    if let replacement = keyOf(reference) {
+                        aliases[reference.identity] = replacement
+                    } else if reported.insert(reference.identity).inserted {
+                        problems.append(.undeclaredReference(from: key, to: reference.function, location: reference.identity.location))
+                    }
+                }
             }
         }
 
         if !problems.isEmpty { throw ActivationError(problems: problems) }
-        return Registry(entries: entries)
+        return Registry(entries: entries, aliases: aliases)
+    }
+}
+
+extension Dependency.Target {
+    /// Every definition this target refers to, including inside collections.
+    var references: [DefinitionReference] {
+        switch self {
+        case .definition(let reference): [reference]
+        case .collection(let targets): targets.flatMap(\.references)
+        case .type, .value, .opaque: []
+        }
     }
 }

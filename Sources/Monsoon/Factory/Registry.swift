@@ -7,7 +7,8 @@ struct Registry: Sendable {
     let byKey: [String: RegistryEntry]
     let byType: [ObjectIdentifier: [RegistryEntry]]
 
-    init(entries: [RegistryEntry]) {
+    /// `aliases`: call sites of a replaced assembly's methods, mapped to the key of the replacement.
+    init(entries: [RegistryEntry], aliases: [DefinitionIdentity: String] = [:]) {
         self.entries = entries
         var byIdentity: [DefinitionIdentity: RegistryEntry] = [:]
         var byKey: [String: RegistryEntry] = [:]
@@ -19,6 +20,7 @@ struct Registry: Sendable {
                 byType[ObjectIdentifier(entry.definition.declaredType), default: []].append(entry)
             }
         }
+        for (identity, key) in aliases { byIdentity[identity] = byKey[key] }
         self.byIdentity = byIdentity
         self.byKey = byKey
         self.byType = byType

@@ -2,16 +2,16 @@
 /// reuse its component, and cast it to the requested type.
 extension ResolutionContext {
     func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
-        try resolve(identity: definition.identity, function: definition.function, as: T.self)
+        try resolve(definition.reference, as: T.self)
     }
 
-    func resolve<T>(identity: DefinitionIdentity, function: StaticString, as type: T.Type) throws(ResolutionError) -> T {
-        let entry = try factory.entry(identity: identity, function: function, declaredType: T.self, path: path)
+    func resolve<T>(_ reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
+        if reference.parameterized == nil, !reference.arguments.isEmpty {
+            // A reference that closed a cycle of parameterized definitions: the component is on the stack.
+            if let inFlight = inFlightInstance(for: reference.poolKey), let typed = inFlight as? T { return typed }
+        }
+        let entry = try factory.entry(for: reference, declaredType: T.self, path: path)
         return try cast(instance(of: entry), from: entry, to: type)
-    }
-
-    func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) throws(ResolutionError) -> T {
-        try resolve(factory.definition(method, path: path))
     }
 
     func resolve<T>(_ type: T.Type) throws(ResolutionError) -> T {

@@ -22,9 +22,9 @@ final class ResolutionContext {
     let thread = CurrentResolution.currentThread
     private(set) var isFinished = false
     private var stack: [Frame] = []
-    private var objectGraph: [ObjectIdentifier: Any] = [:]
+    private var objectGraph: [PoolKey: Any] = [:]
     private var claimedEntries: [RegistryEntry] = []
-    private var sharedInstances: [ObjectIdentifier: Any] = [:]
+    private var sharedInstances: [PoolKey: Any] = [:]
     private var pendingAfterInjections: [() -> Void] = []
 
     init(factory: BlockComponentFactory) {
@@ -40,7 +40,7 @@ final class ResolutionContext {
     func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
         if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key]) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
-        if entry.scope == .objectGraph, let pooled = objectGraph[ObjectIdentifier(entry)] { return pooled }
+        if entry.scope == .objectGraph, let pooled = objectGraph[entry.poolKey] { return pooled }
         return try build(entry)
     }
 
@@ -50,7 +50,7 @@ final class ResolutionContext {
         case .available(let value):
             return value
         case .ownedByThisResolution:
-            if let value = sharedInstances[ObjectIdentifier(entry)] { return value }
+            if let value = sharedInstances[entry.poolKey] { return value }
             return try build(entry)
         case .claimed:
             claimedEntries.append(entry)
@@ -59,7 +59,7 @@ final class ResolutionContext {
     }
 
     private func build(_ entry: RegistryEntry) throws(ResolutionError) -> Any {
-        if let index = stack.lastIndex(where: { $0.entry === entry }) {
+        if let index = stack.lastIndex(where: { $0.entry.poolKey == entry.poolKey }) {
             if let halfBuilt = stack[index].instance { return halfBuilt }
             throw .initializerCycle(entry.key, path: path + [entry.key])
         }
@@ -93,15 +93,21 @@ final class ResolutionContext {
 
     private func store(_ value: Any, for entry: RegistryEntry) {
         switch entry.scope {
-        case .objectGraph: objectGraph[ObjectIdentifier(entry)] = value
-        case .singleton, .lazySingleton, .weakSingleton: sharedInstances[ObjectIdentifier(entry)] = value
+        case .objectGraph: objectGraph[entry.poolKey] = value
+        case .singleton, .lazySingleton, .weakSingleton: sharedInstances[entry.poolKey] = value
         case .prototype: break
         }
     }
 
     private func forget(_ entry: RegistryEntry) {
-        objectGraph[ObjectIdentifier(entry)] = nil
-        sharedInstances[ObjectIdentifier(entry)] = nil
+        objectGraph[entry.poolKey] = nil
+        sharedInstances[entry.poolKey] = nil
+    }
+
+    /// The instance being built for `poolKey` on this resolution's stack, if its initializer returned: how a
+    /// cycle reference to a parameterized definition (which has no registry entry) is closed.
+    func inFlightInstance(for poolKey: PoolKey) -> Any? {
+        stack.last { $0.entry.poolKey == poolKey }?.instance
     }
 
     /// Runs the queued afterInjections hooks (hooks may resolve more, queuing more hooks), then
@@ -116,7 +122,7 @@ final class ResolutionContext {
         var unbuilt: [SharedInstanceCell] = []
         for entry in claimedEntries {
             guard let cell = entry.cell else { continue }
-            if let value = sharedInstances[ObjectIdentifier(entry)] { built.append((cell, value)) } else { unbuilt.append(cell) }
+            if let value = sharedInstances[entry.poolKey] { built.append((cell, value)) } else { unbuilt.append(cell) }
         }
         factory.coordinator.publish(built)
         factory.coordinator.abandon(unbuilt)

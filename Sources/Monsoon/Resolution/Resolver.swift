@@ -24,10 +24,13 @@ public struct Resolver {
         return try context.resolve(definition)
     }
 
-    /// The component of an assembly method, like `QuestAssembly.knight`.
-    public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) throws(ResolutionError) -> T {
+    /// The component of an assembly method, like `QuestAssembly.knight`, or of a parameterized one with
+    /// its runtime arguments: `resolve(QuestAssembly.knight(named:), "Lancelot")`.
+    public func resolve<A: Assembly, T, each Argument>(
+        _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument
+    ) throws(ResolutionError) -> T {
         try checkUsable(typeName(A.self))
-        return try context.resolve(method)
+        return try context.resolve(context.factory.definition(method, repeat each arguments, path: context.path))
     }
 
     /// The component of the unique definition that declares `type`.
@@ -62,9 +65,9 @@ public struct Resolver {
 extension Resolver: Sendable {}
 
 extension Resolver {
-    /// Resolves the definition created at `identity` (an injection by reference).
-    func resolve<T>(identity: DefinitionIdentity, function: StaticString, as type: T.Type) throws(ResolutionError) -> T {
-        try checkUsable("\(function)")
-        return try context.resolve(identity: identity, function: function, as: type)
+    /// Resolves a referenced definition (an injection by reference).
+    func resolve<T>(_ reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
+        try checkUsable(reference.function)
+        return try context.resolve(reference, as: type)
     }
 }

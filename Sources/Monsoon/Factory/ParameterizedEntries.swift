@@ -1,0 +1,58 @@
+import Foundation
+
+/// Registry entries for parameterized definitions, made when first resolved: their content depends on
+/// the runtime arguments, so activation cannot register them in advance. Entries of shared scopes are
+/// kept (their pool cell lives in the entry), keyed by definition and argument values; objectGraph and
+/// prototype entries are made per resolution and kept nowhere.
+final class ParameterizedEntries: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var shared: [PoolKey: RegistryEntry] = [:]
+
+    func entry(for definition: AnyDefinition, in factory: BlockComponentFactory, path: [String]) throws(ResolutionError) -> RegistryEntry {
+        let poolKey = PoolKey(identity: definition.identity, arguments: definition.arguments)
+        if let existing = lock.withLock({ shared[poolKey] }) { return existing }
+
+        let key = Self.key(of: definition)
+        let inheritance = Inheritance { reference in factory.registeredDefinition(for: reference) }
+        let resolved: Inheritance.Resolved
+        do {
+            resolved = try inheritance.resolve(definition)
+        } catch {
+            throw .invalidParent(key, explanation: error.explanation(childType: definition.declaredType), path: path + [key])
+        }
+        if resolved.scope == .singleton { throw .singletonWithArguments(key, path: path + [key]) }
+        let entry = RegistryEntry(key: key, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
+        guard resolved.scope.isShared else { return entry }
+        return lock.withLock {
+            if let raced = shared[poolKey] { return raced }
+            shared[poolKey] = entry
+            return entry
+        }
+    }
+
+    /// `QuestAssembly.knight(named: "Lancelot")`: the method with its argument values in place.
+    static func key(of definition: AnyDefinition) -> String {
+        let assembly = definition.assemblyType.map { typeName($0) + "." } ?? ""
+        let function = definition.function
+        let values = definition.arguments.values.map { value in
+            (value.base as? String).map { "\"\($0)\"" } ?? String(describing: value.base)
+        }
+        guard let open = function.firstIndex(of: "("), function.hasSuffix(")") else {
+            return assembly + function + definition.arguments.description
+        }
+        let labels = function[function.index(after: open)..<function.index(before: function.endIndex)]
+            .split(separator: ":", omittingEmptySubsequences: false).dropLast()
+        guard labels.count == values.count else { return assembly + function + definition.arguments.description }
+        let parts = zip(labels, values).map { label, value in label == "_" ? value : "\(label): \(value)" }
+        return assembly + function[..<open] + "(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+extension BlockComponentFactory {
+    /// The registered (parameterless) definition a reference points to, following assembly replacement.
+    func registeredDefinition(for reference: DefinitionReference) -> AnyDefinition? {
+        if let entry = registry.byIdentity[reference.identity] { return entry.definition }
+        return assemblies.replacementKey(for: reference).flatMap { registry.byKey[$0]?.definition }
+    }
+}

@@ -1,0 +1,61 @@
+/// Sees every registered definition during activation, before anything is built, and may change it:
+/// set its scope or replace it with another definition of the same type. Post-processors run in the
+/// order given to the factory, each seeing the previous one's result.
+///
+/// ```swift
+/// struct EverythingLazy: DefinitionPostProcessor {
+///     func process(_ definition: inout RegisteredDefinition) throws {
+///         if definition.scope == .singleton { definition.scope = .lazySingleton }
+///     }
+/// }
+/// let factory = try BlockComponentFactory(assemblies: [AppAssembly()], definitionPostProcessors: [EverythingLazy()])
+/// ```
+public protocol DefinitionPostProcessor: Sendable {
+    /// Inspects and optionally changes one definition. Throwing fails activation with the error in the
+    /// report.
+    func process(_ definition: inout RegisteredDefinition) throws
+}
+
+/// A definition as a ``DefinitionPostProcessor`` sees it.
+public struct RegisteredDefinition: Sendable {
+    /// The definition's key, like `QuestAssembly.knight()`.
+    public let key: String
+    /// The definition, after any earlier post-processor's changes.
+    public private(set) var definition: AnyDefinition
+
+    init(key: String, definition: AnyDefinition) {
+        self.key = key
+        self.definition = definition
+    }
+
+    /// The definition's declared scope (`nil`: the default, or its parent's); settable.
+    public var scope: Scope? {
+        get { definition.declaredScope }
+        set { definition.declaredScope = newValue }
+    }
+
+    /// Replaces what the definition builds, keeping its key and identity so that every reference to it
+    /// reaches the replacement.
+    ///
+    /// - Throws: ``ReplacementTypeMismatch`` when `replacement` declares another type.
+    public mutating func replace<T>(with replacement: Definition<T>) throws(ReplacementTypeMismatch) {
+        guard T.self == definition.declaredType else {
+            throw ReplacementTypeMismatch(key: key, expected: typeName(definition.declaredType), found: typeName(T.self))
+        }
+        var erased = replacement.erased
+        erased.adopt(identityOf: definition)
+        definition = erased
+    }
+}
+
+/// A post-processor tried to replace a definition with one of another type.
+public struct ReplacementTypeMismatch: Error, Sendable, CustomStringConvertible {
+    /// The key of the definition being replaced.
+    public let key: String
+    /// The type the definition declares, and the type the replacement declares.
+    public let expected: String, found: String
+
+    public var description: String {
+        "\(key) declares \(expected); it cannot be replaced by a definition of \(found)."
+    }
+}
