@@ -27,6 +27,11 @@ open class Assembly {
     /// `[knight(), quest(), horse()]`. Activation registers these under the keys
     /// `TypeName.method()`, builds the singletons among them, and makes them findable by type.
     open var definitions: [any ComponentDefinition] { [] }
+
+    /// The parameterized definition methods that may be resolved by key with runtime arguments
+    /// (`factory.resolve(key: "QuestAssembly.knight(named:)", arguments: ["Lancelot"])`). Methods not
+    /// listed here can still be resolved by method reference.
+    open var parameterizedDefinitions: [ParameterizedMethod] { [] }
 }
 
 @available(*, unavailable, message: "Assemblies are configuration used while activating and resolving; they are not shared values.")

@@ -29,6 +29,7 @@ public struct AnyDefinition: Sendable {
     /// This definition's own steps, erased, for the definitions that inherit from it.
     let inheritableSteps: @Sendable () -> InheritedSteps
     let build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any
+    let injectExisting: @Sendable (Any, ResolutionContext, RegistryEntry) throws -> Any
 
     /// Takes over `original`'s identity, so that references to `original` reach this definition.
     mutating func adopt(identityOf original: AnyDefinition) {
@@ -54,7 +55,8 @@ extension Definition: ComponentDefinition {
             parent: recipe.parent, dependencies: recipe.dependencies,
             accepts: { type in type == T.self || type is T.Type },
             inheritableSteps: { [recipe] in recipe.inheritableSteps },
-            build: { [recipe] context, entry in try recipe.build(in: context, entry: entry) })
+            build: { [recipe] context, entry in try recipe.build(in: context, entry: entry) },
+            injectExisting: { [recipe] existing, context, entry in try recipe.injectExisting(existing, in: context, entry: entry) })
     }
 }
 

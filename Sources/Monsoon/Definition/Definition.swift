@@ -131,6 +131,20 @@ public struct Definition<T>: Sendable {
 }
 
 extension Definition {
+    /// A definition with no initializer of its own: it inherits everything from `parent`, which must
+    /// declare the same type, and adds or overrides injections.
+    ///
+    /// ```swift
+    /// func lightHome() -> Definition<HomeController> { define { .inheriting(from: home()).inject(\.theme, "light") } }
+    /// ```
+    public static func inheriting<P>(
+        from parent: Definition<P>,
+        fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column
+    ) -> Definition<T> {
+        Definition(recipe: Recipe<T>(), fileID: fileID, function: function, line: line, column: column).parent(parent)
+    }
+
     /// A definition whose component is the target's, pooled by the target's scope.
     static func alias(of target: Definition<T>) -> Definition<T> {
         var alias = Definition({ (component: T) in component }, target)
@@ -153,12 +167,6 @@ extension Definition {
         return copy
     }
 
-    /// Marks the definition abstract: usable only as a parent.
-    public func abstract(_ isAbstract: Bool = true) -> Definition<T> {
-        var copy = self
-        copy.recipe.isAbstract = isAbstract
-        return copy
-    }
 
     /// Adds a hook called right after the component is created, before any property or method
     /// injection. Hooks run in the order they were added.

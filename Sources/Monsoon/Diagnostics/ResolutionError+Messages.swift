@@ -111,4 +111,13 @@ extension ResolutionError {
                         summary: "it was called with \(count) runtime argument\(count == 1 ? "" : "s"), but its define does not list them, so every argument value would share one pool entry.",
                         advice: ["Pass the method's parameters to define: define(arguments: name) { … }."])
     }
+
+    static func argumentMismatch(_ key: String, arguments: [any Sendable], signatures: [String]) -> ResolutionError {
+        let given = "(" + arguments.map { typeName(type(of: $0)) }.joined(separator: ", ") + ")"
+        return ResolutionError(
+            .argumentMismatch, subject: "key \"\(key)\"", path: [],
+            summary: "no declared parameterized definition with this name accepts arguments \(given).",
+            advice: ["The assembly's parameterized definitions take: \(signatures.joined(separator: ", ")).",
+                     "Check the argument count and types, and that the method is listed in parameterizedDefinitions."])
+    }
 }

@@ -9,6 +9,8 @@ final class AssemblyDirectory: @unchecked Sendable {
     private let byName: [String: Assembly]
     /// For each activated assembly that is a subclass of another assembly type: the names it replaces.
     let replacements: [(assembly: String, replaces: [String])]
+    /// Each assembly's declared parameterized methods, by the object identity of the assembly.
+    private let parameterized: [ObjectIdentifier: [ParameterizedMethod]]
 
     init(_ assemblies: [Assembly]) {
         self.assemblies = assemblies
@@ -29,6 +31,18 @@ final class AssemblyDirectory: @unchecked Sendable {
         self.byType = byType
         self.byName = byName
         self.replacements = replacements
+        var parameterized: [ObjectIdentifier: [ParameterizedMethod]] = [:]
+        for assembly in assemblies {
+            parameterized[ObjectIdentifier(assembly)] = DefinitionEvaluation.with(.idle) { assembly.parameterizedDefinitions }
+        }
+        self.parameterized = parameterized
+    }
+
+    /// The activated assembly answering to `name` (its own or a replaced superclass's), with its declared
+    /// parameterized methods.
+    func parameterizedMethods(ofAssemblyNamed name: String) -> (assembly: Assembly, methods: [ParameterizedMethod])? {
+        guard let assembly = byName[name] else { return nil }
+        return (assembly, parameterized[ObjectIdentifier(assembly)] ?? [])
     }
 
     func assembly<A: Assembly>(_ type: A.Type) -> A? {

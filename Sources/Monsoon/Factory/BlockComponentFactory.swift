@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns assemblies into components: activation registers every listed definition and builds the
 /// singletons; resolution then builds or reuses components according to their scopes.
 ///
@@ -16,6 +18,13 @@ public final class BlockComponentFactory: Sendable {
     let coordinator = SharedInstanceCoordinator()
     let parameterizedEntries = ParameterizedEntries()
     let instancePostProcessors: [any InstancePostProcessor]
+    private let registrationReport: ActivationReport
+    private let singletonTimings = SingletonTimings()
+
+    /// What activation registered and built; see ``ActivationReport``.
+    public var activationReport: ActivationReport {
+        registrationReport.with(singletons: singletonTimings.value)
+    }
 
     /// Activates `assemblies`: registers every definition they list, checks the registry, and builds the
     /// `singleton` components in registration order.
@@ -39,8 +48,10 @@ public final class BlockComponentFactory: Sendable {
         let directory = AssemblyDirectory(assemblies)
         self.assemblies = directory
         self.instancePostProcessors = instancePostProcessors
-        self.registry = try Registry.activating(directory, postProcessors: definitionPostProcessors)
-        try buildSingletons()
+        let registry = try Registry.activating(directory, postProcessors: definitionPostProcessors)
+        self.registry = registry
+        self.registrationReport = ActivationReport(registry: registry, directory: directory)
+        singletonTimings.value = try buildSingletons()
     }
 
     /// Every registered key, in registration order.
@@ -63,15 +74,31 @@ public final class BlockComponentFactory: Sendable {
         return (current as? T) ?? instance
     }
 
-    private func buildSingletons() throws(ActivationError) {
+    private func buildSingletons() throws(ActivationError) -> [ActivationReport.SingletonTiming] {
         var problems: [ActivationError.Problem] = []
+        var timings: [ActivationReport.SingletonTiming] = []
+        let clock = ContinuousClock()
         for entry in registry.entries where entry.scope == .singleton && !entry.definition.isAbstract {
+            let start = clock.now
             do {
                 _ = try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
+                timings.append(ActivationReport.SingletonTiming(key: entry.key, duration: clock.now - start))
             } catch {
                 problems.append(.singletonFailed(entry.key, error: error))
             }
         }
         if !problems.isEmpty { throw ActivationError(problems: problems) }
+        return timings.sorted { $0.duration > $1.duration }
+    }
+}
+
+/// The singleton build times measured during activation, written once by the activating thread.
+private final class SingletonTimings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var timings: [ActivationReport.SingletonTiming] = []
+
+    var value: [ActivationReport.SingletonTiming] {
+        get { lock.withLock { timings } }
+        set { lock.withLock { timings = newValue } }
     }
 }

@@ -1,41 +1,58 @@
 extension Recipe {
     /// Builds one component: initializer, beforeInjections hooks, properties, methods, in that order,
-    /// each phase running what the parent chain declares before the definition's own; afterInjections
-    /// hooks are queued for when the outermost resolution completes.
+    /// each phase running what the parent chain declares before the definition's own; then instance
+    /// post-processors; afterInjections hooks are queued for when the outermost resolution completes.
     func build(in context: ResolutionContext, entry: RegistryEntry) throws -> Any {
         let resolver = Resolver(context: context)
-        let inherited = entry.inherited
-        var instance = try makeInstance(resolver, inherited: inherited?.initializer, entry: entry, context: context)
+        var instance = try makeInstance(resolver, entry: entry, context: context)
         try context.didInstantiate(instance, for: entry)
-        if let inherited {
-            for hook in inherited.beforeInjections { hook(instance) }
-            for hook in beforeInjections { hook(instance) }
-            for property in inherited.properties { try applyErased(property.apply, to: &instance, resolver) }
-            for property in properties { try property.apply(&instance, resolver) }
-            for method in inherited.methods { try applyErased(method, to: &instance, resolver) }
-            for method in methods { try method.apply(&instance, resolver) }
-        } else {
-            for hook in beforeInjections { hook(instance) }
-            for property in properties { try property.apply(&instance, resolver) }
-            for method in methods { try method.apply(&instance, resolver) }
-        }
+        try inject(into: &instance, entry: entry, resolver: resolver)
         let processed = try context.factory.postProcess(instance, entry: entry, path: context.path)
-        let inheritedAfter = inherited?.afterInjections ?? []
-        if !afterInjections.isEmpty || !inheritedAfter.isEmpty {
-            let hooks = afterInjections
-            context.deferAfterInjections {
-                for hook in inheritedAfter { hook(processed) }
-                for hook in hooks { hook(processed) }
-            }
-        }
+        queueAfterInjections(for: processed, entry: entry, context: context)
         return processed
     }
 
-    private func makeInstance(
-        _ resolver: Resolver, inherited: (@Sendable (Resolver) throws -> Any)?, entry: RegistryEntry, context: ResolutionContext
-    ) throws -> T {
+    /// Applies this recipe's injections and hooks to a component built elsewhere.
+    func injectExisting(_ existing: Any, in context: ResolutionContext, entry: RegistryEntry) throws -> Any {
+        guard var instance = existing as? T else {
+            throw ResolutionError.typeMismatch(entry.key, builds: entry.definition.declaredType, requested: type(of: existing), path: context.path)
+        }
+        context.didInstantiateExisting(instance, for: entry)
+        try inject(into: &instance, entry: entry, resolver: Resolver(context: context))
+        queueAfterInjections(for: instance, entry: entry, context: context)
+        return instance
+    }
+
+    private func inject(into instance: inout T, entry: RegistryEntry, resolver: Resolver) throws {
+        guard let inherited = entry.inherited else {
+            for hook in beforeInjections { hook(instance) }
+            for property in properties { try property.apply(&instance, resolver) }
+            for method in methods { try method.apply(&instance, resolver) }
+            return
+        }
+        for hook in inherited.beforeInjections { hook(instance) }
+        for hook in beforeInjections { hook(instance) }
+        for property in inherited.properties { try applyErased(property.apply, to: &instance, resolver) }
+        for property in properties { try property.apply(&instance, resolver) }
+        for method in inherited.methods { try applyErased(method, to: &instance, resolver) }
+        for method in methods { try method.apply(&instance, resolver) }
+    }
+
+    private func queueAfterInjections(for instance: T, entry: RegistryEntry, context: ResolutionContext) {
+        let inheritedHooks = entry.inherited?.afterInjections ?? []
+        guard !afterInjections.isEmpty || !inheritedHooks.isEmpty else { return }
+        let hooks = afterInjections
+        context.deferAfterInjections {
+            for hook in inheritedHooks { hook(instance) }
+            for hook in hooks { hook(instance) }
+        }
+    }
+
+    private func makeInstance(_ resolver: Resolver, entry: RegistryEntry, context: ResolutionContext) throws -> T {
         if let initializer { return try initializer.make(resolver) }
-        guard let inherited else { throw ResolutionError.abstract(entry.key, path: context.path) }
+        guard let inherited = entry.inherited?.initializer else {
+            throw ResolutionError.abstract(entry.key, path: context.path)
+        }
         let built = try inherited(resolver)
         guard let typed = built as? T else {
             throw ResolutionError.typeMismatch(entry.key, builds: type(of: built), requested: T.self, path: context.path)

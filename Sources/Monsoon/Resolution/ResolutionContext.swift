@@ -86,6 +86,23 @@ final class ResolutionContext {
         store(value, for: entry)
     }
 
+    /// Like `didInstantiate`, for a component built elsewhere: visible to cycles, kept in no pool.
+    func didInstantiateExisting(_ value: Any, for entry: RegistryEntry) {
+        stack[stack.count - 1].instance = value
+    }
+
+    /// Injects into a component built elsewhere, as `entry` would inject into its own.
+    func inject(into existing: Any, entry: RegistryEntry) throws(ResolutionError) -> Any {
+        stack.append(Frame(entry: entry, instance: existing))
+        defer { stack.removeLast() }
+        do {
+            return try entry.definition.injectExisting(existing, self, entry)
+        } catch {
+            if let resolutionError = error as? ResolutionError { throw resolutionError }
+            throw .componentFailed(entry.key, error: error, path: path)
+        }
+    }
+
     /// Queues a hook to run when the outermost resolution completes.
     func deferAfterInjections(_ hook: @escaping () -> Void) {
         pendingAfterInjections.append(hook)

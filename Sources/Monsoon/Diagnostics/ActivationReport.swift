@@ -1,0 +1,93 @@
+/// What activation did: the assemblies (and which assemblies each replaced), every definition with its
+/// scope and type, and how long each eager singleton took to build, slowest first.
+///
+/// ```swift
+/// print(factory.activationReport)
+/// // Activated 2 assemblies with 8 definitions; built 1 singleton in 0.02 ms
+/// //   DragonQuestAssembly (replaces QuestAssembly): 6 definitions
+/// // …
+/// ```
+public struct ActivationReport: Sendable, CustomStringConvertible {
+    /// One activated assembly.
+    public struct AssemblyRow: Sendable {
+        /// The assembly's type name.
+        public let name: String
+        /// The superclasses it replaces, nearest first; empty for a plain assembly.
+        public let replaces: [String]
+        /// How many definitions it registered.
+        public let definitionCount: Int
+    }
+
+    /// One registered definition.
+    public struct DefinitionRow: Sendable {
+        public let key: String
+        public let scope: Scope
+        public let declaredType: String
+        public let location: String
+    }
+
+    /// One eager singleton and the time its resolution took at activation.
+    public struct SingletonTiming: Sendable {
+        public let key: String
+        public let duration: Duration
+    }
+
+    public let assemblies: [AssemblyRow]
+    public let definitions: [DefinitionRow]
+    /// Slowest first.
+    public let singletons: [SingletonTiming]
+
+    public var description: String {
+        let total = singletons.reduce(Duration.zero) { $0 + $1.duration }
+        var lines = ["Activated \(assemblies.count) assemblies with \(definitions.count) definitions; "
+            + "built \(singletons.count) singleton\(singletons.count == 1 ? "" : "s") in \(Self.milliseconds(total))"]
+        lines.append("Assemblies:")
+        for assembly in assemblies {
+            let replaces = assembly.replaces.isEmpty ? "" : " (replaces \(assembly.replaces.joined(separator: ", ")))"
+            lines.append("  \(assembly.name)\(replaces): \(assembly.definitionCount) definitions")
+        }
+        lines.append("Definitions:")
+        let keyWidth = definitions.map(\.key.count).max() ?? 0
+        let scopeWidth = definitions.map(\.scope.rawValue.count).max() ?? 0
+        for row in definitions {
+            lines.append("  " + Self.pad(row.key, keyWidth) + "  " + Self.pad(row.scope.rawValue, scopeWidth)
+                + "  " + row.declaredType + "  (" + row.location + ")")
+        }
+        if !singletons.isEmpty {
+            lines.append("Singletons, slowest first:")
+            for singleton in singletons { lines.append("  \(Self.pad(singleton.key, keyWidth))  \(Self.milliseconds(singleton.duration))") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+        let hundredths = (milliseconds * 100).rounded() / 100
+        return "\(hundredths) ms"
+    }
+}
+
+extension ActivationReport {
+    init(registry: Registry, directory: AssemblyDirectory) {
+        let replaced = Dictionary(directory.replacements.map { ($0.assembly, $0.replaces) }, uniquingKeysWith: { first, _ in first })
+        let names = directory.names
+        assemblies = names.map { name in
+            AssemblyRow(name: name, replaces: replaced[name] ?? [],
+                        definitionCount: registry.entries.count { $0.key.hasPrefix(name + ".") })
+        }
+        definitions = registry.entries.map { entry in
+            DefinitionRow(key: entry.key, scope: entry.scope, declaredType: typeName(entry.definition.declaredType),
+                          location: entry.definition.location)
+        }
+        singletons = []
+    }
+
+    func with(singletons: [SingletonTiming]) -> ActivationReport {
+        ActivationReport(assemblies: assemblies, definitions: definitions, singletons: singletons)
+    }
+}

@@ -1,0 +1,43 @@
+/// Resolving by key with runtime arguments: for module boundaries where the caller cannot import the
+/// assembly and knows only a key and values.
+extension BlockComponentFactory {
+    /// The component of the parameterized definition with `key`, called with `arguments`.
+    ///
+    /// ```swift
+    /// let knight: Knight = try factory.resolve(key: "QuestAssembly.knight(named:)", arguments: ["Lancelot"])
+    /// ```
+    ///
+    /// The method must be listed in its assembly's ``Assembly/parameterizedDefinitions``. With no
+    /// arguments this is ``resolve(key:as:)``.
+    ///
+    /// - Throws: ``ResolutionError/Kind/argumentMismatch`` naming the parameter types the assembly's
+    ///   parameterized definitions take when none with that name accepts these values;
+    ///   ``ResolutionError/Kind/unknownKey``; any failure while building.
+    /// - Complexity: tries the assembly's declared parameterized methods with as many parameters as
+    ///   there are arguments.
+    public func resolve<T>(key: String, arguments: [any Sendable], as type: T.Type = T.self) throws(ResolutionError) -> T {
+        if arguments.isEmpty { return try resolve(key: key, as: type) }
+        let definition = try parameterizedDefinition(key: key, arguments: arguments)
+        if definition.arguments.isEmpty {
+            throw .argumentsNotDeclared(key, count: arguments.count)
+        }
+        let entry = try parameterizedEntries.entry(for: definition, in: self, path: [])
+        return try withResolution { context throws(ResolutionError) in
+            try context.cast(context.instance(of: entry), from: entry, to: type)
+        }
+    }
+
+    private func parameterizedDefinition(key: String, arguments: [any Sendable]) throws(ResolutionError) -> AnyDefinition {
+        let method = key.firstIndex(of: "(") ?? key.endIndex
+        guard let dot = key[..<method].lastIndex(of: "."),
+              let (assembly, methods) = assemblies.parameterizedMethods(ofAssemblyNamed: String(key[..<dot])), !methods.isEmpty
+        else {
+            throw .unknownKey(key, knownKeys: registry.keys, path: [])
+        }
+        let name = String(key[key.index(after: dot)...])
+        for candidate in methods where candidate.parameterTypes.count == arguments.count {
+            if let definition = candidate.call(assembly, arguments), definition.function == name { return definition }
+        }
+        throw .argumentMismatch(key, arguments: arguments, signatures: methods.map(\.signature))
+    }
+}
