@@ -96,7 +96,7 @@ extension ResolutionError {
 
     static func postProcessorMismatch(_ key: String, processor: String, returned: Any.Type, expected: Any.Type, path: [String]) -> ResolutionError {
         ResolutionError(.postProcessorMismatch, subject: key, path: path,
-                        summary: "instance post-processor \(processor) returned a \(typeName(returned)), not a \(typeName(expected)).",
+                        summary: "instance post-processor \(processor) returned a value of type \(typeName(returned)) instead of \(typeName(expected)).",
                         advice: ["A post-processor may replace an instance only with one of the definition's type."])
     }
 
