@@ -7,15 +7,26 @@ let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .treatWarning("ExplicitSendable", as: .warning),
 ]
+// The example app is application code: Swift 6 mode, without the library's explicit-Sendable rule.
+let appSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "Monsoon",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "Monsoon", targets: ["Monsoon"])
+        .library(name: "Monsoon", targets: ["Monsoon"]),
+        .executable(name: "pocket-forecast", targets: ["PocketForecast"]),
     ],
     targets: [
         .target(name: "Monsoon", swiftSettings: strictSettings),
         .testTarget(name: "MonsoonTests", dependencies: ["Monsoon"], swiftSettings: strictSettings),
+
+        // PocketForecast, the example app (Typhoon's sample app, offline): its assemblies and services
+        // are a library so that tests can use them; the executable only parses arguments.
+        .target(
+            name: "PocketForecastApp", dependencies: ["Monsoon"],
+            resources: [.process("Resources")], swiftSettings: appSettings),
+        .executableTarget(name: "PocketForecast", dependencies: ["PocketForecastApp"], swiftSettings: appSettings),
+        .testTarget(name: "PocketForecastTests", dependencies: ["PocketForecastApp", "Monsoon"], swiftSettings: appSettings),
     ]
 )

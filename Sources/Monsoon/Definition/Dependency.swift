@@ -10,6 +10,8 @@ struct Dependency: Sendable {
         case type(Any.Type)
         /// A fixed value.
         case value
+        /// A configuration value, by dotted key.
+        case config(ConfigurationReference)
         /// User code that resolves whatever it wants (not visible without running it).
         case opaque
     }

@@ -36,6 +36,7 @@ extension Injection: CustomStringConvertible {
         switch target {
         case .definition(let reference): "reference to \(reference.function)"
         case .collection(let targets): "collection of \(targets.count)"
+        case .config(let reference): "configuration \"\(reference.key)\""
         case .type(let type): "by type \(typeName(type))"
         case .value: "value of \(typeName(Value.self))"
         case .opaque: "closure producing \(typeName(Value.self))"

@@ -28,6 +28,8 @@ public struct ActivationError: Error, Sendable, CustomStringConvertible {
             public static let definitionOutsideDefine = Kind(name: "definitionOutsideDefine")
             /// A definition's parent is missing, incompatible, or part of a parent cycle.
             public static let invalidParent = Kind(name: "invalidParent")
+            /// A configuration value a definition injects is missing or does not convert.
+            public static let configuration = Kind(name: "configuration")
             /// A definition post-processor threw.
             public static let postProcessorFailed = Kind(name: "postProcessorFailed")
             /// Building an eager singleton failed; ``Problem/resolutionError`` says why.
@@ -94,6 +96,10 @@ extension ActivationError.Problem {
     static func postProcessorFailed(_ key: String, processor: String, error: any Error) -> Self {
         Self(kind: .postProcessorFailed, subject: key, resolutionError: nil,
              description: "Definition post-processor \(processor) failed on \(key): \(error)")
+    }
+
+    static func configuration(_ key: String, error: ConfigurationError) -> Self {
+        Self(kind: .configuration, subject: key, resolutionError: nil, description: "\(key) injects configuration: \(error)")
     }
 
     static func singletonFailed(_ key: String, error: ResolutionError) -> Self {

@@ -34,6 +34,8 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
 
     public let assemblies: [AssemblyRow]
     public let definitions: [DefinitionRow]
+    /// Every configuration key with the file that supplied it, sorted by key.
+    public let configuration: [(key: String, file: String)]
     /// Slowest first.
     public let singletons: [SingletonTiming]
 
@@ -52,6 +54,11 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         for row in definitions {
             lines.append("  " + Self.pad(row.key, keyWidth) + "  " + Self.pad(row.scope.rawValue, scopeWidth)
                 + "  " + row.declaredType + "  (" + row.location + ")")
+        }
+        if !configuration.isEmpty {
+            lines.append("Configuration:")
+            let width = configuration.map(\.key.count).max() ?? 0
+            for (key, file) in configuration { lines.append("  \(Self.pad(key, width))  from \(file)") }
         }
         if !singletons.isEmpty {
             lines.append("Singletons, slowest first:")
@@ -73,7 +80,8 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
 }
 
 extension ActivationReport {
-    init(registry: Registry, directory: AssemblyDirectory) {
+    init(registry: Registry, directory: AssemblyDirectory, configuration: Configuration) {
+        self.configuration = configuration.origins.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let replaced = Dictionary(directory.replacements.map { ($0.assembly, $0.replaces) }, uniquingKeysWith: { first, _ in first })
         let names = directory.names
         assemblies = names.map { name in
@@ -88,6 +96,6 @@ extension ActivationReport {
     }
 
     func with(singletons: [SingletonTiming]) -> ActivationReport {
-        ActivationReport(assemblies: assemblies, definitions: definitions, singletons: singletons)
+        ActivationReport(assemblies: assemblies, definitions: definitions, configuration: configuration, singletons: singletons)
     }
 }

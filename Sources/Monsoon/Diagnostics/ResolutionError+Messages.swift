@@ -120,4 +120,15 @@ extension ResolutionError {
             advice: ["The assembly's parameterized definitions take: \(signatures.joined(separator: ", ")).",
                      "Check the argument count and types, and that the method is listed in parameterizedDefinitions."])
     }
+
+    static func configuration(_ error: ConfigurationError, path: [String]) -> ResolutionError {
+        ResolutionError(.configuration, subject: path.last ?? "configuration \"\(error.key ?? "")\"", path: path,
+                        summary: error.description, underlyingError: error)
+    }
+
+    static func noDefaultFactory() -> ResolutionError {
+        ResolutionError(.factoryReleased, subject: "the default factory", path: [],
+                        summary: "no factory has been made the default.",
+                        advice: ["Call makeDefault() on the factory the app activates at startup."])
+    }
 }

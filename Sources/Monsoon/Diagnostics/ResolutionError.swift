@@ -47,6 +47,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         public static let postProcessorMismatch = Kind(name: "postProcessorMismatch")
         /// A factory reference was used after its factory was released.
         public static let factoryReleased = Kind(name: "factoryReleased")
+        /// A configuration value is missing or does not convert; `underlyingError` is the
+        /// ``ConfigurationError``.
+        public static let configuration = Kind(name: "configuration")
         /// Resolutions on different threads wait for each other's unfinished shared components.
         public static let concurrentCycle = Kind(name: "concurrentCycle")
     }

@@ -18,6 +18,8 @@ public final class BlockComponentFactory: Sendable {
     let coordinator = SharedInstanceCoordinator()
     let parameterizedEntries = ParameterizedEntries()
     let instancePostProcessors: [any InstancePostProcessor]
+    /// The configuration values components are injected with (`.config("key")`).
+    public let configuration: Configuration
     private let registrationReport: ActivationReport
     private let singletonTimings = SingletonTimings()
 
@@ -35,6 +37,8 @@ public final class BlockComponentFactory: Sendable {
     ///     methods (resolution, references from other assemblies, keys) reaches it.
     ///   - definitionPostProcessors: see and may change every definition, in order, before anything is
     ///     built.
+    ///   - configuration: the values `.config("key")` injections read; activation checks every such
+    ///     key.
     ///   - instancePostProcessors: see and may replace every built component, in order.
     /// - Throws: ``ActivationError`` listing every problem found (duplicate keys or assemblies,
     ///   references to definitions no assembly lists, singletons that fail to build). A factory that
@@ -42,15 +46,17 @@ public final class BlockComponentFactory: Sendable {
     /// - Complexity: O(*n*) in the number of definitions, plus building the singletons.
     public init(
         assemblies: [Assembly],
+        configuration: Configuration = .empty,
         definitionPostProcessors: [any DefinitionPostProcessor] = [],
         instancePostProcessors: [any InstancePostProcessor] = []
     ) throws(ActivationError) {
         let directory = AssemblyDirectory(assemblies)
         self.assemblies = directory
+        self.configuration = configuration
         self.instancePostProcessors = instancePostProcessors
-        let registry = try Registry.activating(directory, postProcessors: definitionPostProcessors)
+        let registry = try Registry.activating(directory, postProcessors: definitionPostProcessors, configuration: configuration)
         self.registry = registry
-        self.registrationReport = ActivationReport(registry: registry, directory: directory)
+        self.registrationReport = ActivationReport(registry: registry, directory: directory, configuration: configuration)
         singletonTimings.value = try buildSingletons()
     }
 

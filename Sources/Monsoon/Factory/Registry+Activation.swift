@@ -2,7 +2,7 @@ extension Registry {
     /// Registers every definition the assemblies list, resolves parent chains, and checks references,
     /// collecting every problem before throwing.
     static func activating(
-        _ directory: AssemblyDirectory, postProcessors: [any DefinitionPostProcessor]
+        _ directory: AssemblyDirectory, postProcessors: [any DefinitionPostProcessor], configuration: Configuration
     ) throws(ActivationError) -> Registry {
         var problems: [ActivationError.Problem] = []
         var listed: [(key: String, definition: AnyDefinition)] = []
@@ -68,6 +68,13 @@ extension Registry {
             }
             var reported: Set<DefinitionIdentity> = []
             for dependency in definition.dependencies {
+                for reference in dependency.target.configurationReferences {
+                    do throws(ConfigurationError) {
+                        try reference.check(configuration)
+                    } catch {
+                        problems.append(.configuration(key, error: error))
+                    }
+                }
                 for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
                     if keysBySite[reference.identity] != nil { continue }
                     if let replacement = keyOf(reference) {
@@ -85,12 +92,21 @@ extension Registry {
 }
 
 extension Dependency.Target {
+    /// Every configuration key this target injects, including inside collections.
+    var configurationReferences: [ConfigurationReference] {
+        switch self {
+        case .config(let reference): [reference]
+        case .collection(let targets): targets.flatMap(\.configurationReferences)
+        case .definition, .type, .value, .opaque: []
+        }
+    }
+
     /// Every definition this target refers to, including inside collections.
     var references: [DefinitionReference] {
         switch self {
         case .definition(let reference): [reference]
         case .collection(let targets): targets.flatMap(\.references)
-        case .type, .value, .opaque: []
+        case .type, .value, .opaque, .config: []
         }
     }
 }

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Configuration values read from JSON files and injected by dotted key (Typhoon's config files).
+///
+/// ```swift
+/// let configuration = try Configuration(files: [baseURL, overridesURL])   // later files win
+/// let factory = try BlockComponentFactory(assemblies: [ServiceAssembly()], configuration: configuration)
+///
+/// func client() -> Definition<WeatherClient> {
+///     define { Definition(WeatherClient.init(baseURL:retries:), .config("service.baseURL"), .config("service.retries")) }
+/// }
+/// ```
+///
+/// Files merge in order: objects merge key by key, and for the same key the later file wins. Every value
+/// converts to any `Decodable` type the component asks for: `String`, `Int`, `Double`, `Bool`, `URL`,
+/// arrays, dictionaries, your own structs.
+public struct Configuration: Sendable {
+    /// One configuration document and the name messages use for it.
+    struct Source: Sendable {
+        let name: String
+        let root: [String: JSONValue]
+    }
+
+    private let merged: [String: JSONValue]
+    /// For every dotted key of a leaf value, the file that supplied it.
+    public let origins: [String: String]
+    /// The file names, in merge order.
+    public let files: [String]
+
+    /// No configuration: every lookup fails with ``ConfigurationError/Kind/missingKey``.
+    public static let empty = Configuration(sources: [])
+
+    init(sources: [Source]) {
+        var merged: [String: JSONValue] = [:]
+        var origins: [String: String] = [:]
+        for source in sources {
+            merged = Self.merge(merged, source.root)
+            Self.recordOrigins(of: .object(source.root), prefix: "", file: source.name, into: &origins)
+        }
+        self.merged = merged
+        self.origins = origins
+        self.files = sources.map(\.name)
+    }
+
+    /// Loads and merges JSON files, in order.
+    ///
+    /// - Throws: ``ConfigurationError`` — a missing file, a file that is not JSON, or one whose top level
+    ///   is not an object.
+    public init(files: [URL]) throws(ConfigurationError) {
+        var sources: [Source] = []
+        for url in files {
+            guard let data = try? Data(contentsOf: url) else { throw .missingFile(url.lastPathComponent) }
+            sources.append(try Self.source(data, name: url.lastPathComponent))
+        }
+        self.init(sources: sources)
+    }
+
+    /// Configuration from JSON data; `name` stands for the file in messages and the activation report.
+    public init(json: Data, name: String) throws(ConfigurationError) {
+        self.init(sources: [try Self.source(json, name: name)])
+    }
+
+    static func source(_ data: Data, name: String) throws(ConfigurationError) -> Source {
+        guard let value = JSONValue.parse(data) else { throw .notJSON(name) }
+        guard case .object(let root) = value else { throw .notAnObject(name, found: value.kindName) }
+        return Source(name: name, root: root)
+    }
+
+    /// The value at a dotted key, converted to `type`.
+    ///
+    /// - Throws: ``ConfigurationError/Kind/missingKey`` (with the nearest keys) or
+    ///   ``ConfigurationError/Kind/wrongType`` (naming the file and the expected type).
+    public func value<T: Decodable>(_ key: String, as type: T.Type = T.self) throws(ConfigurationError) -> T {
+        guard let value = lookup(key) else {
+            throw .missingKey(key, files: files, nearest: nearestNames(to: key, among: Array(origins.keys)))
+        }
+        do {
+            return try value.decode(as: type)
+        } catch {
+            throw .wrongType(key, file: source(of: key) ?? files.last ?? "configuration", expected: type, found: value.kindName)
+        }
+    }
+
+    /// The file that supplied `key`: for an object, the last file that contributed to it.
+    public func source(of key: String) -> String? {
+        if let file = origins[key] { return file }
+        let prefix = key + "."
+        return files.last { file in origins.contains { $0.key.hasPrefix(prefix) && $0.value == file } }
+    }
+
+    private func lookup(_ key: String) -> JSONValue? {
+        var current = JSONValue.object(merged)
+        for component in key.split(separator: ".", omittingEmptySubsequences: false) {
+            guard case .object(let object) = current, let next = object[String(component)] else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    private static func merge(_ base: [String: JSONValue], _ overlay: [String: JSONValue]) -> [String: JSONValue] {
+        var result = base
+        for (key, value) in overlay {
+            if case .object(let existing)? = result[key], case .object(let incoming) = value {
+                result[key] = .object(merge(existing, incoming))
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+
+    private static func recordOrigins(of value: JSONValue, prefix: String, file: String, into origins: inout [String: String]) {
+        guard case .object(let object) = value, !(object.isEmpty && !prefix.isEmpty) else {
+            origins[prefix] = file
+            return
+        }
+        for (key, child) in object {
+            recordOrigins(of: child, prefix: prefix.isEmpty ? key : "\(prefix).\(key)", file: file, into: &origins)
+        }
+    }
+}

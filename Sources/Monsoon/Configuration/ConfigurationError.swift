@@ -1,0 +1,56 @@
+/// Why configuration could not be loaded or a value could not be read. The message names the key, the
+/// file and the expected type.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// The category of a ``ConfigurationError``.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        public var description: String { name }
+
+        /// A configuration file does not exist or cannot be read.
+        public static let missingFile = Kind(name: "missingFile")
+        /// A configuration file is not JSON.
+        public static let notJSON = Kind(name: "notJSON")
+        /// A configuration file's top level is not a JSON object.
+        public static let notAnObject = Kind(name: "notAnObject")
+        /// No configuration file has the key.
+        public static let missingKey = Kind(name: "missingKey")
+        /// The key's value cannot be converted to the requested type.
+        public static let wrongType = Kind(name: "wrongType")
+    }
+
+    /// What kind of failure this is.
+    public let kind: Kind
+    /// The dotted key concerned, when there is one.
+    public let key: String?
+    /// The file concerned, when there is one.
+    public let file: String?
+    /// The full message.
+    public let description: String
+}
+
+extension ConfigurationError {
+    static func missingFile(_ file: String) -> Self {
+        Self(kind: .missingFile, key: nil, file: file, description: "Configuration file \(file) does not exist or cannot be read.")
+    }
+
+    static func notJSON(_ file: String) -> Self {
+        Self(kind: .notJSON, key: nil, file: file, description: "Configuration file \(file) is not valid JSON.")
+    }
+
+    static func notAnObject(_ file: String, found: String) -> Self {
+        Self(kind: .notAnObject, key: nil, file: file,
+             description: "Configuration file \(file) must contain a JSON object at the top level, not \(found).")
+    }
+
+    static func missingKey(_ key: String, files: [String], nearest: [String]) -> Self {
+        let searched = files.isEmpty ? "no configuration files are attached" : "searched \(files.joined(separator: ", "))"
+        let hint = nearest.isEmpty ? "" : " Did you mean: \(nearest.joined(separator: ", "))?"
+        return Self(kind: .missingKey, key: key, file: nil,
+                    description: "Configuration key \"\(key)\" is missing (\(searched)).\(hint)")
+    }
+
+    static func wrongType(_ key: String, file: String, expected: Any.Type, found: String) -> Self {
+        Self(kind: .wrongType, key: key, file: file,
+             description: "Configuration key \"\(key)\" in \(file) is \(found), which cannot be converted to \(typeName(expected)).")
+    }
+}
