@@ -39,35 +39,32 @@ extension Assembly {
     ///
     /// ```swift
     /// func knight(named name: String) -> Definition<Knight> {
-    ///     define(arguments: name) { Definition(Knight.init(name:quest:), .value(name), quest()) }
+    ///     define(arguments: name) { [self] in Definition(Knight.init(name:quest:), .value(name), quest()) }
     /// }
     /// let lancelot = try factory.resolve(QuestAssembly.knight(named:), "Lancelot")
     /// ```
     ///
+    /// The body runs only when the factory needs the definition's content, so parameterized definitions
+    /// may refer to each other in cycles, or to themselves with other arguments.
+    ///
     /// - Parameters:
-    ///   - arguments: the runtime arguments, in parameter order; `Hashable` because they key the pools,
-    ///     `Sendable` because pools are shared across threads.
+    ///   - first, more: the runtime arguments, in parameter order; `Hashable` because they key the
+    ///     pools, `Sendable` because pools are shared across threads.
     ///   - body: builds the definition for these arguments.
-    public func define<T, each Argument: Hashable & Sendable>(
-        arguments: repeat each Argument,
+    public func define<T, First: Hashable & Sendable, each More: Hashable & Sendable>(
+        arguments first: First, _ more: repeat each More,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column,
-        _ body: () -> Definition<T>
+        _ body: @escaping () -> Definition<T>
     ) -> Definition<T> {
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
-        let runtimeArguments = RuntimeArguments(repeat each arguments)
-        let poolKey = PoolKey(identity: identity, arguments: runtimeArguments)
-        let evaluation = DefinitionEvaluation.current
-        if evaluation.parameterizedInProgress.contains(poolKey) {
-            return Definition(referenceTo: identity, arguments: runtimeArguments, function: function, assemblyType: type(of: self))
+        let runtimeArguments = RuntimeArguments(first, repeat each more)
+        let assemblyType = type(of: self)
+        let deferred = DeferredDefinition {
+            DefinitionEvaluation.with(.evaluating, body)
+                .declared(at: identity, arguments: runtimeArguments, function: function, assemblyType: assemblyType)
+                .erased
         }
-        let previousMode = evaluation.mode
-        evaluation.mode = .evaluating
-        evaluation.parameterizedInProgress.append(poolKey)
-        defer {
-            evaluation.parameterizedInProgress.removeLast()
-            evaluation.mode = previousMode
-        }
-        return body().declared(at: identity, arguments: runtimeArguments, function: function, assemblyType: type(of: self))
+        return Definition(deferred: deferred, identity: identity, arguments: runtimeArguments, function: function, assemblyType: assemblyType)
     }
 }

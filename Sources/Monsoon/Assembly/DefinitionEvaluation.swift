@@ -14,9 +14,7 @@ import Android
 /// reference, not that method's whole definition: evaluating it would evaluate its references in turn,
 /// recursing forever on a cycle and costing the whole transitive graph on every call. So the outermost
 /// `define` on a thread evaluates its body, and every parameterless `define` reached from inside it
-/// returns a reference. Parameterized definitions cannot be found again by identity alone (their
-/// content depends on the arguments), so they are always evaluated, except when the same definition with
-/// the same arguments is already being evaluated on this thread: a cycle, which yields a reference.
+/// returns a reference. (Parameterized definitions are always deferred: see `DeferredDefinition`.)
 /// When the factory only needs to know *which* definition a method returns (resolving by method
 /// reference), even the outermost parameterless `define` returns a reference.
 final class DefinitionEvaluation {
@@ -30,8 +28,6 @@ final class DefinitionEvaluation {
     }
 
     var mode = Mode.idle
-    /// Parameterized definitions being evaluated on this thread, innermost last.
-    var parameterizedInProgress: [PoolKey] = []
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

@@ -10,7 +10,7 @@ public struct ParameterizedMethod {
     /// The method's parameter types, in order.
     let parameterTypes: [Any.Type]
     /// Calls the method on `assembly` with `arguments`; `nil` when they do not fit the parameters.
-    let call: (Assembly, [Any]) -> AnyDefinition?
+    let call: (Assembly, [Any]) -> DefinitionReference?
 
     /// Declares `method`, an unapplied method of the assembly (`QuestAssembly.knight(named:)`).
     public init<A: Assembly, T, each Argument>(_ method: @escaping (A) -> (repeat each Argument) -> Definition<T>) {
@@ -27,8 +27,8 @@ public struct ParameterizedMethod {
             }
             do {
                 let bound = method(assembly)
-                let definition = try DefinitionEvaluation.with(.idle) { try bound(repeat next((each Argument).self)) }
-                return definition.erased
+                let definition = try DefinitionEvaluation.with(.identifying) { try bound(repeat next((each Argument).self)) }
+                return definition.reference
             } catch {
                 return nil
             }

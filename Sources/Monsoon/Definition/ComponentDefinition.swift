@@ -22,6 +22,8 @@ public struct AnyDefinition: Sendable {
     public let isAbstract: Bool
     let hasInitializer: Bool
     private(set) var isDefined: Bool
+    /// A parameterized definition (`define(arguments:)`), which is resolved with arguments, never listed.
+    let isDeferred: Bool
     let parent: DefinitionReference?
     let dependencies: [Dependency]
     /// Whether a component of `type` can receive this definition's injections: the rule for children.
@@ -47,11 +49,16 @@ public struct AnyDefinition: Sendable {
 }
 
 extension Definition: ComponentDefinition {
+    var isDefined: Bool {
+        if case .defined = origin { return true }
+        return false
+    }
+
     public var erased: AnyDefinition {
         AnyDefinition(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
             declaredType: T.self, declaredScope: recipe.scope, isAbstract: recipe.isAbstract,
-            hasInitializer: recipe.initializer != nil, isDefined: origin == .defined,
+            hasInitializer: recipe.initializer != nil, isDefined: isDefined, isDeferred: deferred != nil,
             parent: recipe.parent, dependencies: recipe.dependencies,
             accepts: { type in type == T.self || type is T.Type },
             inheritableSteps: { [recipe] in recipe.inheritableSteps },

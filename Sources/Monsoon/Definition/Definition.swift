@@ -32,6 +32,8 @@ public struct Definition<T>: Sendable {
         case reference
         /// Created without `define`; identified by its own call site.
         case bare
+        /// Returned by `define(arguments:)`: evaluated when the factory needs it.
+        case deferred(DeferredDefinition)
     }
 
     var identity: DefinitionIdentity
@@ -57,10 +59,20 @@ public struct Definition<T>: Sendable {
         self.recipe = Recipe()
     }
 
+    init(deferred: DeferredDefinition, identity: DefinitionIdentity, arguments: RuntimeArguments,
+         function: StaticString, assemblyType: Assembly.Type) {
+        self.identity = identity
+        self.arguments = arguments
+        self.function = function
+        self.assemblyType = assemblyType
+        self.origin = .deferred(deferred)
+        self.recipe = Recipe()
+    }
+
     /// This definition as `define` returns it: identified by `define`'s call site.
     func declared(at identity: DefinitionIdentity, arguments: RuntimeArguments, function: StaticString,
                   assemblyType: Assembly.Type) -> Definition<T> {
-        var definition = origin == .reference ? .alias(of: self) : self
+        var definition = isReference ? .alias(of: self) : self
         definition.identity = identity
         definition.arguments = arguments
         definition.function = function
@@ -73,7 +85,19 @@ public struct Definition<T>: Sendable {
     var reference: DefinitionReference {
         DefinitionReference(
             identity: identity, arguments: arguments, function: "\(function)", assemblyType: assemblyType,
-            parameterized: arguments.isEmpty || origin != .defined ? nil : ParameterizedDefinition(erased))
+            parameterized: deferred)
+    }
+
+    var isReference: Bool {
+        switch origin {
+        case .reference, .deferred: true
+        case .defined, .bare: false
+        }
+    }
+
+    var deferred: DeferredDefinition? {
+        if case .deferred(let deferred) = origin { return deferred }
+        return nil
     }
 
     /// A definition that builds its component by calling `initializer` with injected arguments.

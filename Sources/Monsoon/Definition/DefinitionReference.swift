@@ -8,15 +8,25 @@ struct DefinitionReference: Sendable {
     /// The assembly whose method created the definition; lets a reference to a replaced assembly's
     /// method reach the subclass that replaced it.
     let assemblyType: Assembly.Type?
-    /// The evaluated definition, for a parameterized one (its content depends on the arguments, so the
-    /// registry cannot hold it in advance). `nil` for parameterless definitions and cycle references.
-    let parameterized: ParameterizedDefinition?
+    /// How to evaluate a parameterized definition (its content depends on the arguments, so the registry
+    /// cannot hold it in advance); `nil` for parameterless definitions.
+    let parameterized: DeferredDefinition?
 
     var poolKey: PoolKey { PoolKey(identity: identity, arguments: arguments) }
 }
 
-/// An evaluated parameterized definition, boxed because a definition's references may contain one.
-final class ParameterizedDefinition: Sendable {
-    let definition: AnyDefinition
-    init(_ definition: AnyDefinition) { self.definition = definition }
+/// A parameterized definition not yet evaluated: its `define(arguments:)` body, run when the factory
+/// needs the definition's content. Deferring is what lets parameterized definitions refer to each other
+/// (or to themselves with other arguments) without evaluating forever.
+///
+/// Unchecked Sendable because the body may capture its assembly, which is not Sendable: assemblies are
+/// immutable configuration by contract (see `Assembly`), and the body only creates a definition.
+final class DeferredDefinition: @unchecked Sendable {
+    private let evaluate: () -> AnyDefinition
+
+    init(_ evaluate: @escaping () -> AnyDefinition) {
+        self.evaluate = evaluate
+    }
+
+    var definition: AnyDefinition { evaluate() }
 }

@@ -102,6 +102,13 @@ extension ActivationError.Problem {
         Self(kind: .configuration, subject: key, resolutionError: nil, description: "\(key) injects configuration: \(error)")
     }
 
+    static func listedParameterized(_ key: String, location: String) -> Self {
+        Self(kind: .definitionOutsideDefine, subject: key, resolutionError: nil,
+             description: "\(key) (\(location)) is a parameterized definition; it cannot be listed in definitions "
+                + "because it is built for runtime arguments. Resolve it with its arguments, and list the method in "
+                + "parameterizedDefinitions to resolve it by key.")
+    }
+
     static func singletonFailed(_ key: String, error: ResolutionError) -> Self {
         Self(kind: .singletonFailed, subject: key, resolutionError: error,
              description: "Building singleton \(key) failed. \(error)")

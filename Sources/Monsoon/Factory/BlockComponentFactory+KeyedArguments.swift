@@ -17,17 +17,17 @@ extension BlockComponentFactory {
     ///   there are arguments.
     public func resolve<T>(key: String, arguments: [any Sendable], as type: T.Type = T.self) throws(ResolutionError) -> T {
         if arguments.isEmpty { return try resolve(key: key, as: type) }
-        let definition = try parameterizedDefinition(key: key, arguments: arguments)
-        if definition.arguments.isEmpty {
+        let reference = try parameterizedReference(key: key, arguments: arguments)
+        guard let deferred = reference.parameterized else {
             throw .argumentsNotDeclared(key, count: arguments.count)
         }
-        let entry = try parameterizedEntries.entry(for: definition, in: self, path: [])
+        let entry = try parameterizedEntries.entry(for: reference, deferred: deferred, in: self, path: [])
         return try withResolution { context throws(ResolutionError) in
             try context.cast(context.instance(of: entry), from: entry, to: type)
         }
     }
 
-    private func parameterizedDefinition(key: String, arguments: [any Sendable]) throws(ResolutionError) -> AnyDefinition {
+    private func parameterizedReference(key: String, arguments: [any Sendable]) throws(ResolutionError) -> DefinitionReference {
         let method = key.firstIndex(of: "(") ?? key.endIndex
         guard let dot = key[..<method].lastIndex(of: "."),
               let (assembly, methods) = assemblies.parameterizedMethods(ofAssemblyNamed: String(key[..<dot])), !methods.isEmpty
@@ -36,7 +36,7 @@ extension BlockComponentFactory {
         }
         let name = String(key[key.index(after: dot)...])
         for candidate in methods where candidate.parameterTypes.count == arguments.count {
-            if let definition = candidate.call(assembly, arguments), definition.function == name { return definition }
+            if let reference = candidate.call(assembly, arguments), reference.function == name { return reference }
         }
         throw .argumentMismatch(key, arguments: arguments, signatures: methods.map(\.signature))
     }

@@ -1,7 +1,9 @@
 /// Finding registry entries, with the error each failed lookup reports.
 extension BlockComponentFactory {
     func entry(for reference: DefinitionReference, declaredType: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
-        if let parameterized = reference.parameterized { return try parameterizedEntries.entry(for: parameterized.definition, in: self, path: path) }
+        if let deferred = reference.parameterized {
+            return try parameterizedEntries.entry(for: reference, deferred: deferred, in: self, path: path)
+        }
         if let entry = registry.byIdentity[reference.identity] { return entry }
         if let key = assemblies.replacementKey(for: reference), let entry = registry.byKey[key] { return entry }
         throw .undeclared(reference.function, location: reference.identity.location, declaredType: declaredType, path: path)
@@ -30,8 +32,8 @@ extension BlockComponentFactory {
         guard let assembly = assemblies.assembly(A.self) else {
             throw .assemblyNotActivated(A.self, activated: assemblies.names, path: path)
         }
-        // A parameterless definition is registered, so only its identity is needed and `define` skips
-        // evaluating the body; a parameterized one is always evaluated.
+        // Only the identity is needed: a parameterless definition is registered, and a parameterized one
+        // is deferred until the factory needs its content.
         return DefinitionEvaluation.with(.identifying) { method(assembly)(repeat each arguments) }
     }
 

@@ -18,6 +18,7 @@ public final class BlockComponentFactory: Sendable {
     let coordinator = SharedInstanceCoordinator()
     let parameterizedEntries = ParameterizedEntries()
     let instancePostProcessors: [any InstancePostProcessor]
+    let definitionPostProcessors: [any DefinitionPostProcessor]
     /// The configuration values components are injected with (`.config("key")`).
     public let configuration: Configuration
     private let registrationReport: ActivationReport
@@ -54,6 +55,7 @@ public final class BlockComponentFactory: Sendable {
         self.assemblies = directory
         self.configuration = configuration
         self.instancePostProcessors = instancePostProcessors
+        self.definitionPostProcessors = definitionPostProcessors
         let registry = try Registry.activating(directory, postProcessors: definitionPostProcessors, configuration: configuration)
         self.registry = registry
         self.registrationReport = ActivationReport(registry: registry, directory: directory, configuration: configuration)
@@ -65,6 +67,17 @@ public final class BlockComponentFactory: Sendable {
 
     /// Every registered definition, in registration order.
     public var definitions: [AnyDefinition] { registry.entries.map(\.definition) }
+
+    /// Runs the definition post-processors on a parameterized definition evaluated at resolution time.
+    func postProcessed(_ definition: AnyDefinition, path: [String]) throws(ResolutionError) -> AnyDefinition {
+        guard !definitionPostProcessors.isEmpty else { return definition }
+        let key = ParameterizedEntries.key(of: definition)
+        do {
+            return try definitionPostProcessors.process(definition, key: key)
+        } catch {
+            throw .componentFailed(key, error: error.underlying, path: path + [key])
+        }
+    }
 
     /// Runs the instance post-processors on a freshly injected component.
     func postProcess<T>(_ instance: T, entry: RegistryEntry, path: [String]) throws(ResolutionError) -> T {

@@ -9,10 +9,12 @@ final class ParameterizedEntries: @unchecked Sendable {
     /// Guarded by `lock`.
     private var shared: [PoolKey: RegistryEntry] = [:]
 
-    func entry(for definition: AnyDefinition, in factory: BlockComponentFactory, path: [String]) throws(ResolutionError) -> RegistryEntry {
-        let poolKey = PoolKey(identity: definition.identity, arguments: definition.arguments)
+    func entry(for reference: DefinitionReference, deferred: DeferredDefinition, in factory: BlockComponentFactory,
+               path: [String]) throws(ResolutionError) -> RegistryEntry {
+        let poolKey = reference.poolKey
         if let existing = lock.withLock({ shared[poolKey] }) { return existing }
 
+        let definition = try factory.postProcessed(deferred.definition, path: path)
         let key = Self.key(of: definition)
         let inheritance = Inheritance { reference in factory.registeredDefinition(for: reference) }
         let resolved: Inheritance.Resolved

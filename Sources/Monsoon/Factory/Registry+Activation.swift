@@ -20,6 +20,10 @@ extension Registry {
             let definitions = DefinitionEvaluation.with(.idle) { assembly.definitions.map(\.erased) }
             for definition in definitions {
                 let key = "\(assemblyName).\(definition.function)"
+                guard !definition.isDeferred else {
+                    problems.append(.listedParameterized(key, location: definition.location))
+                    continue
+                }
                 guard definition.isDefined else {
                     problems.append(.outsideDefine(key, location: definition.location))
                     continue
@@ -38,15 +42,14 @@ extension Registry {
             }
         }
 
+        // Like Typhoon, each post-processor sees every definition before the next post-processor runs.
         for processor in postProcessors {
             for index in listed.indices {
-                var registered = RegisteredDefinition(key: listed[index].key, definition: listed[index].definition)
                 do {
-                    try processor.process(&registered)
-                    listed[index].definition = registered.definition
-                    definitionsByKey[registered.key] = registered.definition
+                    listed[index].definition = try [processor].process(listed[index].definition, key: listed[index].key)
+                    definitionsByKey[listed[index].key] = listed[index].definition
                 } catch {
-                    problems.append(.postProcessorFailed(registered.key, processor: typeName(type(of: processor)), error: error))
+                    problems.append(.postProcessorFailed(listed[index].key, processor: error.processor, error: error.underlying))
                 }
             }
         }

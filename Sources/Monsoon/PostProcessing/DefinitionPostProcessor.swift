@@ -59,3 +59,24 @@ public struct ReplacementTypeMismatch: Error, Sendable, CustomStringConvertible 
         "\(key) declares \(expected); it cannot be replaced by a definition of \(found)."
     }
 }
+
+/// A definition post-processor's failure, with the processor's name.
+struct DefinitionPostProcessingFailure: Error {
+    let processor: String
+    let underlying: any Error
+}
+
+extension [any DefinitionPostProcessor] {
+    /// Runs every post-processor on `definition`, in order.
+    func process(_ definition: AnyDefinition, key: String) throws(DefinitionPostProcessingFailure) -> AnyDefinition {
+        var registered = RegisteredDefinition(key: key, definition: definition)
+        for processor in self {
+            do {
+                try processor.process(&registered)
+            } catch {
+                throw DefinitionPostProcessingFailure(processor: typeName(type(of: processor)), underlying: error)
+            }
+        }
+        return registered.definition
+    }
+}

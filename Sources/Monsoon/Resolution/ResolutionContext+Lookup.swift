@@ -6,10 +6,6 @@ extension ResolutionContext {
     }
 
     func resolve<T>(_ reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
-        if reference.parameterized == nil, !reference.arguments.isEmpty {
-            // A reference that closed a cycle of parameterized definitions: the component is on the stack.
-            if let inFlight = inFlightInstance(for: reference.poolKey), let typed = inFlight as? T { return typed }
-        }
         let entry = try factory.entry(for: reference, declaredType: T.self, path: path)
         return try cast(instance(of: entry), from: entry, to: type)
     }

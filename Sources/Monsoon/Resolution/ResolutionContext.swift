@@ -121,12 +121,6 @@ final class ResolutionContext {
         sharedInstances[entry.poolKey] = nil
     }
 
-    /// The instance being built for `poolKey` on this resolution's stack, if its initializer returned: how a
-    /// cycle reference to a parameterized definition (which has no registry entry) is closed.
-    func inFlightInstance(for poolKey: PoolKey) -> Any? {
-        stack.last { $0.entry.poolKey == poolKey }?.instance
-    }
-
     /// Runs the queued afterInjections hooks (hooks may resolve more, queuing more hooks), then
     /// publishes the shared components built here.
     func complete() {

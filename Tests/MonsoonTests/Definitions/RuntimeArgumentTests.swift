@@ -36,15 +36,15 @@ final class ArgumentAssembly: Assembly {
 
     /// Forwards its argument into a nested parameterized definition.
     func knight(named name: String) -> Definition<ArgumentKnight> {
-        define(arguments: name) { Definition(ArgumentKnight.init(name:squire:), .value(name), squire(named: "\(name)'s squire")) }
+        define(arguments: name) { [self] in Definition(ArgumentKnight.init(name:squire:), .value(name), squire(named: "\(name)'s squire")) }
     }
 
     func squire(named name: String) -> Definition<Squire> {
-        define(arguments: name) { Definition(Squire.init(name:log:), .value(name), .value(log)).scope(squireScope) }
+        define(arguments: name) { [self] in Definition(Squire.init(name:log:), .value(name), .value(log)).scope(squireScope) }
     }
 
     func horse(named name: String, age: Int) -> Definition<Horse> {
-        define(arguments: name, age) { Definition(Horse.init(name:log:), .value("\(name), \(age)"), .value(log)) }
+        define(arguments: name, age) { [self] in Definition(Horse.init(name:log:), .value("\(name), \(age)"), .value(log)) }
     }
 
     func forgetful(named name: String) -> Definition<Squire> {
@@ -52,7 +52,7 @@ final class ArgumentAssembly: Assembly {
     }
 
     func eager(named name: String) -> Definition<Squire> {
-        define(arguments: name) { Definition(Squire.init(name:log:), .value(name), .value(log)).scope(.singleton) }
+        define(arguments: name) { [self] in Definition(Squire.init(name:log:), .value(name), .value(log)).scope(.singleton) }
     }
 }
 
