@@ -10,13 +10,15 @@ import Testing
     @Test func aLazySingletonIsBuiltOnceUnderContention() throws {
         let factory = try BlockComponentFactory(assemblies: [DiamondAssembly(log: log, sharedScope: .lazySingleton)])
         let serials = Locked<Set<Int>>([])
+        let failures = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             var seen: Set<Int> = []
             for _ in 0..<10_000 {
-                if let shared = try? factory.resolve(Shared.self) { seen.insert(shared.serial) }
+                if let shared = try? factory.resolve(Shared.self) { seen.insert(shared.serial) } else { failures.add(1, ordering: .relaxed) }
             }
             serials.withLock { $0.formUnion(seen) }
         }
+        #expect(failures.load(ordering: .relaxed) == 0)
         #expect(log.count("init Shared") == 1)
         #expect(serials.withLock { $0.count } == 1)
     }
@@ -70,7 +72,7 @@ import Testing
             override var definitions: [any ComponentDefinition] { [service(), repository(), database()] }
             func service() -> Definition<Service> {
                 // Resolves through the factory from inside an initializer, on every thread at once.
-                define { Definition { resolver in Service(repository: try resolver.factory.resolve(Repository.self)) }.scope(.lazySingleton) }
+                define { Definition { resolver in Service(repository: try resolver.factory.get().resolve(Repository.self)) }.scope(.lazySingleton) }
             }
             func repository() -> Definition<Repository> {
                 define { Definition(Repository.init(database:log:), database(), .value(log)).scope(.lazySingleton) }
@@ -79,14 +81,20 @@ import Testing
         }
         let factory = try BlockComponentFactory(assemblies: [LayeredAssembly(log: log)])
         let identities = Locked<Set<ObjectIdentifier>>([])
+        let failures = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 8) { index in
-            let service = index.isMultiple(of: 2) ? try? factory.resolve(Service.self) : nil
-            let repository = try? factory.resolve(Repository.self)
-            identities.withLock { set in
-                if let service { set.insert(ObjectIdentifier(service.repository)) }
-                if let repository { set.insert(ObjectIdentifier(repository)) }
+            do {
+                let service = index.isMultiple(of: 2) ? try factory.resolve(Service.self) : nil
+                let repository = try factory.resolve(Repository.self)
+                identities.withLock { set in
+                    if let service { set.insert(ObjectIdentifier(service.repository)) }
+                    set.insert(ObjectIdentifier(repository))
+                }
+            } catch {
+                failures.add(1, ordering: .relaxed)
             }
         }
+        #expect(failures.load(ordering: .relaxed) == 0)
         #expect(identities.withLock { $0.count } == 1)
         #expect(log.count("init Repository") == 1)
         #expect(log.count("init Database") == 1)
@@ -140,5 +148,80 @@ import Testing
         #expect(group.wait(timeout: .now() + 30) == .success, "the two resolutions deadlocked")
         // One side detects the wait cycle; the other then finds a plain initializer cycle of its own.
         #expect(Set(kinds.withLock { $0 }) == [.concurrentCycle, .initializerCycle])
+    }
+
+    @Test func lazySingletonsClaimedInOppositeOrdersOnTwoThreadsNeverConflict() throws {
+        final class Pair {
+            let first: Shared, second: Shared
+            init(first: Shared, second: Shared) {
+                self.first = first
+                self.second = second
+            }
+        }
+        final class OrderAssembly: Assembly {
+            let log: BuildLog
+            init(log: BuildLog) { self.log = log }
+            override var definitions: [any ComponentDefinition] { [forward(), backward(), a(), b()] }
+            func forward() -> Definition<Pair> { define { Definition(Pair.init(first:second:), a(), b()) } }
+            func backward() -> Definition<Pair> { define { Definition(Pair.init(first:second:), b(), a()) } }
+            func a() -> Definition<Shared> { define { Definition(Shared.init(log:), .value(log)).scope(.lazySingleton) } }
+            func b() -> Definition<Shared> { define { Definition(Shared.init(log:), .value(log)).scope(.lazySingleton) } }
+        }
+        let failures = Atomic<Int>(0)
+        for _ in 0..<300 {
+            let log = BuildLog()
+            let factory = try BlockComponentFactory(assemblies: [OrderAssembly(log: log)])
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                do {
+                    _ = index == 0 ? try factory.resolve(OrderAssembly.forward) : try factory.resolve(OrderAssembly.backward)
+                } catch {
+                    failures.add(1, ordering: .relaxed)
+                }
+            }
+            #expect(log.count("init Shared") == 2)
+        }
+        #expect(failures.load(ordering: .relaxed) == 0, "settled components are published at once, so no resolution waits on a finished one")
+    }
+
+    @Test func aComponentResolvingThroughAnotherFactoryJoinsItsOwnFactorysResolution() throws {
+        final class Outer { let inner: Inner; init(inner: Inner) { self.inner = inner } }
+        final class Inner { let shared: Shared; init(shared: Shared) { self.shared = shared } }
+        final class Holder: @unchecked Sendable { var first: BlockComponentFactory? }
+        final class FirstAssembly: Assembly {
+            let log: BuildLog, second: Holder
+            init(log: BuildLog, second: Holder) {
+                self.log = log
+                self.second = second
+            }
+            override var definitions: [any ComponentDefinition] { [outer(), shared()] }
+            func outer() -> Definition<Outer> {
+                let second = self.second
+                return define {
+                    Definition { resolver in
+                        _ = try resolver.resolve(FirstAssembly.shared)  // claimed, not yet settled… or settled
+                        return Outer(inner: try second.first?.resolve(Inner.self) ?? Inner(shared: Shared(log: BuildLog())))
+                    }
+                }
+            }
+            func shared() -> Definition<Shared> { define { Definition(Shared.init(log:), .value(log)).scope(.lazySingleton) } }
+        }
+        final class SecondAssembly: Assembly {
+            let first: Holder
+            init(first: Holder) { self.first = first }
+            override var definitions: [any ComponentDefinition] { [inner()] }
+            func inner() -> Definition<Inner> {
+                let first = self.first
+                // Resolves from the first factory while the first factory's resolution is running below.
+                return define { Definition { _ in Inner(shared: try first.first?.resolve(Shared.self) ?? Shared(log: BuildLog())) } }
+            }
+        }
+        let toSecond = Holder(), toFirst = Holder()
+        let first = try BlockComponentFactory(assemblies: [FirstAssembly(log: log, second: toSecond)])
+        let second = try BlockComponentFactory(assemblies: [SecondAssembly(first: toFirst)])
+        toFirst.first = first
+        toSecond.first = second
+        let outer = try first.resolve(FirstAssembly.outer)
+        #expect(outer.inner.shared === (try first.resolve(Shared.self)))
+        #expect(log.count("init Shared") == 1)
     }
 }

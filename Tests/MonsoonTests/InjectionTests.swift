@@ -121,4 +121,21 @@ import Testing
         #expect(knight.quest is DragonQuest)
         #expect(knight.mountedHorse === knight.horse, "objectGraph horse shared between closure and method")
     }
+
+    @Test func aSingletonKeepingItsResolverDoesNotKeepTheFactoryAlive() throws {
+        final class Keeper { let resolver: Resolver; init(resolver: Resolver) { self.resolver = resolver } }
+        final class KeeperAssembly: Assembly {
+            override var definitions: [any ComponentDefinition] { [keeper()] }
+            func keeper() -> Definition<Keeper> { define { Definition { resolver in Keeper(resolver: resolver) }.scope(.singleton) } }
+        }
+        weak var weakFactory: BlockComponentFactory?
+        weak var weakKeeper: Keeper?
+        do {
+            let factory = try BlockComponentFactory(assemblies: [KeeperAssembly()])
+            weakFactory = factory
+            weakKeeper = try factory.resolve(KeeperAssembly.keeper)
+        }
+        #expect(weakFactory == nil)
+        #expect(weakKeeper == nil)
+    }
 }

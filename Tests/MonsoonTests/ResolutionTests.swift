@@ -100,7 +100,7 @@ final class DragonQuestAssembly: QuestAssembly {
                 define {
                     Definition { resolver in
                         // The factory call joins the running resolution: the objectGraph horse is shared.
-                        Lookup(knight: try resolver.resolve(NestedAssembly.knight), horse: try resolver.factory.resolve(Horse.self))
+                        Lookup(knight: try resolver.resolve(NestedAssembly.knight), horse: try resolver.factory.get().resolve(Horse.self))
                     }.scope(.lazySingleton)
                 }
             }
@@ -114,9 +114,9 @@ final class DragonQuestAssembly: QuestAssembly {
 
     @Test func componentsMayHoldTheFactoryToBuildMoreLater() throws {
         final class Stable: Sendable {
-            let factory: BlockComponentFactory
-            init(factory: BlockComponentFactory) { self.factory = factory }
-            func newHorse() throws -> Horse { try factory.resolve(Horse.self) }
+            let factory: FactoryReference
+            init(factory: FactoryReference) { self.factory = factory }
+            func newHorse() throws -> Horse { try factory.get().resolve(Horse.self) }
         }
         final class StableFactoryAssembly: Assembly {
             let log: BuildLog
@@ -127,7 +127,7 @@ final class DragonQuestAssembly: QuestAssembly {
         }
         let factory = try BlockComponentFactory(assemblies: [StableFactoryAssembly(log: log)])
         let stable = try factory.resolve(Stable.self)
-        #expect(stable.factory === factory)
+        #expect(try stable.factory.get() === factory)
         #expect(try stable.newHorse().serial != stable.newHorse().serial)
     }
 }

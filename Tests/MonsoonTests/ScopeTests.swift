@@ -58,10 +58,19 @@ final class DiamondAssembly: Assembly {
     }
 
     @Test func objectGraphIsTheDefaultScope() throws {
-        let factory = try diamond(.objectGraph)
-        #expect(factory.definitions.allSatisfy { $0.declaredScope == nil || $0.declaredScope == .objectGraph })
-        let top = try factory.resolve(DiamondAssembly.top)
-        #expect(top.left !== top.right)  // left() and right() are two definitions, each objectGraph
+        final class UnscopedAssembly: Assembly {
+            let log: BuildLog
+            init(log: BuildLog) { self.log = log }
+            override var definitions: [any ComponentDefinition] { [top(), side(), shared()] }
+            func top() -> Definition<Top> { define { Definition(Top.init(left:right:), side(), side()) } }
+            func side() -> Definition<Side> { define { Definition(Side.init(shared:), shared()) } }
+            func shared() -> Definition<Shared> { define { Definition(Shared.init(log:), .value(log)) } }
+        }
+        let factory = try BlockComponentFactory(assemblies: [UnscopedAssembly(log: log)])
+        let top = try factory.resolve(UnscopedAssembly.top)
+        #expect(top.left === top.right, "one unscoped definition referenced twice in a graph: one instance")
+        #expect(try factory.resolve(UnscopedAssembly.top).left !== top.left)
+        #expect(factory.activationReport.definitions.allSatisfy { $0.scope == .objectGraph })
     }
 
     @Test func prototypeIsNewAtEveryReference() throws {

@@ -13,10 +13,11 @@ extension Injectable {
             _ = try configuration.value(key, as: V.self)
         }
         return Injection(target: .config(reference)) { resolver in
+            let context = try resolver.activeContext("configuration \"\(key)\"")
             do throws(ConfigurationError) {
-                return try resolver.factory.configuration.value(key, as: V.self)
+                return try context.factory.configuration.value(key, as: V.self)
             } catch {
-                throw ResolutionError.configuration(error, path: resolver.context.path)
+                throw ResolutionError.configuration(error, path: context.path)
             }
         }
     }

@@ -37,14 +37,18 @@ extension BlockComponentFactory {
         return DefinitionEvaluation.with(.identifying) { method(assembly)(repeat each arguments) }
     }
 
-    /// Runs `body` in the resolution current on this thread when it belongs to this factory (a component
-    /// resolving from inside its initializer joins the graph being built), otherwise in a new top-level
-    /// resolution that publishes its shared components when it completes.
+    /// Runs `body` in the resolution of this factory already running on this thread, if any (a component
+    /// resolving from inside its initializer joins the graph being built, even through another factory's
+    /// resolution), otherwise in a new top-level resolution.
     func withResolution<R>(_ body: (ResolutionContext) throws(ResolutionError) -> R) throws(ResolutionError) -> R {
-        if let current = CurrentResolution.context, current.factory === self, !current.isFinished {
-            return try body(current)
+        var candidate = CurrentResolution.context
+        while let current = candidate {
+            if current.factory === self, !current.isFinished { return try body(current) }
+            candidate = current.enclosing
         }
         let context = ResolutionContext(factory: self)
+        context.enclosing = CurrentResolution.context
+        defer { context.enclosing = nil }
         return try CurrentResolution.with(context) { () throws(ResolutionError) -> R in
             do throws(ResolutionError) {
                 let result = try body(context)

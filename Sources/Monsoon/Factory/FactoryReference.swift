@@ -13,7 +13,7 @@
 public final class FactoryReference: Sendable {
     private weak let factory: BlockComponentFactory?
 
-    init(_ factory: BlockComponentFactory) {
+    init(_ factory: BlockComponentFactory?) {
         self.factory = factory
     }
 
@@ -58,14 +58,14 @@ public struct Provider<T>: Sendable {
 extension Injectable {
     /// Injects a weak handle on the factory that builds the component.
     public static func factory() -> Injection<FactoryReference> where Self == Injection<FactoryReference> {
-        Injection(target: .opaque) { resolver in FactoryReference(resolver.factory) }
+        Injection(target: .opaque) { resolver in resolver.factory }
     }
 
     /// Injects a ``Provider`` that builds `definition`'s component each time it is called.
     public static func provider<V>(_ definition: Definition<V>) -> Injection<Provider<V>> where Self == Injection<Provider<V>> {
         let reference = definition.reference
         return Injection(target: .definition(reference)) { resolver in
-            Provider(factory: FactoryReference(resolver.factory), reference: reference)
+            Provider(factory: resolver.factory, reference: reference)
         }
     }
 }

@@ -13,7 +13,7 @@ final class SharedInstanceCell: @unchecked Sendable {
     private nonisolated(unsafe) var strongValue: Any?
     private nonisolated(unsafe) weak var weakValue: AnyObject?
     /// The resolution building this component and not yet finished; guarded by the coordinator.
-    nonisolated(unsafe) var owner: ObjectIdentifier?
+    nonisolated(unsafe) var owner: UInt64?
 
     init(holdsWeakly: Bool) {
         self.holdsWeakly = holdsWeakly

@@ -3,9 +3,9 @@ import Foundation
 /// Decides, for each shared pool cell, which resolution builds it and makes the others wait, without
 /// ever holding a lock while user code runs.
 ///
-/// A resolution *claims* a cold cell, builds the component with no lock held, and *publishes* every cell
-/// it claimed when its outermost resolution completes (so other threads never see a component whose
-/// graph is still being injected). A resolution that needs a cell claimed by another waits; before
+/// A resolution *claims* a cold cell, builds the component with no lock held, and *publishes* the cell
+/// once the component settles (its injections, and those of any cycle it is part of, are complete), so
+/// other threads never see a component whose graph is still being injected. A resolution that needs a cell claimed by another waits; before
 /// waiting it follows the chain of who waits for whom, and if that chain comes back to itself the wait
 /// would never end, so it throws ``ResolutionError/Kind/concurrentCycle`` instead of deadlocking.
 final class SharedInstanceCoordinator: @unchecked Sendable {
@@ -20,10 +20,10 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
 
     private let condition = NSCondition()
     /// Guarded by `condition`: which resolution each waiting resolution waits for.
-    private var waitingFor: [ObjectIdentifier: ObjectIdentifier] = [:]
+    private var waitingFor: [UInt64: UInt64] = [:]
 
     func claim(
-        _ cell: SharedInstanceCell, for resolution: ObjectIdentifier, key: String, path: [String]
+        _ cell: SharedInstanceCell, for resolution: UInt64, key: String, path: [String]
     ) throws(ResolutionError) -> Claim {
         condition.lock()
         defer { condition.unlock() }
@@ -34,7 +34,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
                 return .claimed
             }
             if owner == resolution { return .ownedByThisResolution }
-            var next: ObjectIdentifier? = owner
+            var next: UInt64? = owner
             while let current = next {
                 if current == resolution { throw .concurrentCycle(key, path: path) }
                 next = waitingFor[current]
@@ -57,11 +57,12 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Gives up the cells of a failed resolution so that another resolution can build them.
-    func abandon(_ cells: [SharedInstanceCell]) {
+    /// Gives up the cells `resolution` still owns (its builds failed) so that another resolution can
+    /// build them.
+    func abandon(_ cells: [SharedInstanceCell], by resolution: UInt64) {
         guard !cells.isEmpty else { return }
         condition.lock()
-        for cell in cells { cell.owner = nil }
+        for cell in cells where cell.owner == resolution { cell.owner = nil }
         condition.broadcast()
         condition.unlock()
     }

@@ -17,7 +17,6 @@ extension Recipe {
         guard var instance = existing as? T else {
             throw ResolutionError.typeMismatch(entry.key, builds: entry.definition.declaredType, requested: type(of: existing), path: context.path)
         }
-        context.didInstantiateExisting(instance, for: entry)
         try inject(into: &instance, entry: entry, resolver: Resolver(context: context))
         queueAfterInjections(for: instance, entry: entry, context: context)
         return instance

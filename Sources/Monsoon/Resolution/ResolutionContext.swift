@@ -1,37 +1,58 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#endif
+import Synchronization
 
 /// One top-level resolution: the objectGraph pool, the stack of definitions being built (for cycle
-/// detection and error paths), the shared cells it claimed, and the afterInjections hooks to run when it
-/// completes. Used by exactly one thread, so it needs no lock.
+/// detection and error paths), and the shared cells it claimed. Used by exactly one thread, so it needs
+/// no lock.
+///
+/// Components are *settled* as soon as the strongly connected part of the graph they belong to is
+/// complete (Tarjan's low-link bookkeeping on the build stack): their afterInjections hooks run and, for
+/// shared scopes, their pool cells are published. A component outside any cycle settles right after its
+/// own injections; the members of a cycle settle together when the first of them to be built completes.
+/// Settling early keeps a resolution from holding claims it no longer needs (which would make two
+/// resolutions that claimed shared components in opposite orders wait for each other), while never
+/// letting another thread see a component whose cycle is still being injected.
 final class ResolutionContext {
-    private struct Frame {
+    struct Frame {
         let entry: RegistryEntry
         /// Set once the initializer returned: the half-built instance a property cycle may receive.
         var instance: Any?
+        /// The lowest stack index this frame's subtree depends on while unsettled.
+        var lowLink: Int
+        /// Components built in this frame's subtree, waiting for their cycle to complete.
+        var unsettled: [Unsettled] = []
+        /// afterInjections hooks of the component this frame builds.
+        var ownHooks: [() -> Void] = []
     }
 
+    /// A component waiting to settle: its hooks to run and, for a shared scope it claimed, its cell.
+    struct Unsettled {
+        let entry: RegistryEntry
+        let claimedCell: SharedInstanceCell?
+        var hooks: [() -> Void]
+    }
+
+    private static let nextID = Atomic<UInt64>(1)
+
     let factory: BlockComponentFactory
+    let id: UInt64
     let thread = CurrentResolution.currentThread
-    private(set) var isFinished = false
-    private var stack: [Frame] = []
-    private var objectGraph: [PoolKey: Any] = [:]
-    private var claimedEntries: [RegistryEntry] = []
-    private var sharedInstances: [PoolKey: Any] = [:]
-    private var pendingAfterInjections: [() -> Void] = []
+    /// The resolution that was current on this thread when this one started (another factory's, or
+    /// none); kept so that a component can join the resolution of its own factory further down.
+    var enclosing: ResolutionContext?
+    var isFinished = false
+    var stack: [Frame] = []
+    var objectGraph: [PoolKey: Any] = [:]
+    var sharedInstances: [PoolKey: Any] = [:]
+    /// For components built but not yet settled: the stack index their unsettled cycle reaches down to.
+    var unsettledRoots: [PoolKey: Int] = [:]
+    var claimedEntries: [RegistryEntry] = []
+    /// Hooks queued with no frame on the stack (by injection into existing instances of a finished stack).
+    var looseHooks: [() -> Void] = []
 
     init(factory: BlockComponentFactory) {
         self.factory = factory
+        self.id = Self.nextID.add(1, ordering: .relaxed).oldValue
     }
-
-    private var id: ObjectIdentifier { ObjectIdentifier(self) }
 
     /// The keys being built, outermost first.
     var path: [String] { stack.map(\.entry.key) }
@@ -40,8 +61,11 @@ final class ResolutionContext {
     func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
         if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key]) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
-        if entry.scope == .objectGraph, let pooled = objectGraph[entry.poolKey] { return pooled }
-        return try build(entry)
+        if entry.scope == .objectGraph, let pooled = objectGraph[entry.poolKey] {
+            noteDependency(on: entry.poolKey)
+            return pooled
+        }
+        return try build(entry, claimed: nil)
     }
 
     private func sharedInstance(of entry: RegistryEntry, in cell: SharedInstanceCell) throws(ResolutionError) -> Any {
@@ -50,29 +74,38 @@ final class ResolutionContext {
         case .available(let value):
             return value
         case .ownedByThisResolution:
-            if let value = sharedInstances[entry.poolKey] { return value }
-            return try build(entry)
+            if let value = sharedInstances[entry.poolKey] {
+                noteDependency(on: entry.poolKey)
+                return value
+            }
+            return try build(entry, claimed: nil)
         case .claimed:
             claimedEntries.append(entry)
-            return try build(entry)
+            return try build(entry, claimed: cell)
         }
     }
 
-    private func build(_ entry: RegistryEntry) throws(ResolutionError) -> Any {
+    private func build(_ entry: RegistryEntry, claimed cell: SharedInstanceCell?) throws(ResolutionError) -> Any {
         if let index = stack.lastIndex(where: { $0.entry.poolKey == entry.poolKey }) {
-            if let halfBuilt = stack[index].instance { return halfBuilt }
+            if let halfBuilt = stack[index].instance {
+                lowerLowLink(to: index)
+                return halfBuilt
+            }
             throw .initializerCycle(entry.key, path: path + [entry.key])
         }
-        stack.append(Frame(entry: entry, instance: nil))
-        defer { stack.removeLast() }
+        let index = stack.count
+        stack.append(Frame(entry: entry, instance: nil, lowLink: index))
         do {
             let value = try entry.definition.build(self, entry)
             store(value, for: entry)
+            stack[index].unsettled.append(Unsettled(entry: entry, claimedCell: cell, hooks: stack[index].ownHooks))
+            popFrame()
             return value
         } catch {
-            forget(entry)
+            let failed = stack.removeLast()
+            discard(failed, failing: entry, claimed: cell)
             if let resolutionError = error as? ResolutionError { throw resolutionError }
-            throw .componentFailed(entry.key, error: error, path: path)
+            throw .componentFailed(entry.key, error: error, path: path + [entry.key])
         }
     }
 
@@ -82,74 +115,40 @@ final class ResolutionContext {
         if entry.scope == .weakSingleton, !(type(of: value) is AnyClass) {
             throw .weakSingletonOfValue(entry.key, built: type(of: value), path: path)
         }
+        guard !stack.isEmpty else { return }
         stack[stack.count - 1].instance = value
         store(value, for: entry)
     }
 
-    /// Like `didInstantiate`, for a component built elsewhere: visible to cycles, kept in no pool.
-    func didInstantiateExisting(_ value: Any, for entry: RegistryEntry) {
-        stack[stack.count - 1].instance = value
-    }
-
-    /// Injects into a component built elsewhere, as `entry` would inject into its own.
+    /// Injects into a component built elsewhere, as `entry` would inject into its own: visible to cycles,
+    /// kept in no pool.
     func inject(into existing: Any, entry: RegistryEntry) throws(ResolutionError) -> Any {
-        stack.append(Frame(entry: entry, instance: existing))
-        defer { stack.removeLast() }
+        let index = stack.count
+        stack.append(Frame(entry: entry, instance: existing, lowLink: index))
         do {
-            return try entry.definition.injectExisting(existing, self, entry)
+            let injected = try entry.definition.injectExisting(existing, self, entry)
+            stack[index].unsettled.append(Unsettled(entry: entry, claimedCell: nil, hooks: stack[index].ownHooks))
+            popFrame()
+            return injected
         } catch {
+            let failed = stack.removeLast()
+            discard(failed, failing: entry, claimed: nil)
             if let resolutionError = error as? ResolutionError { throw resolutionError }
-            throw .componentFailed(entry.key, error: error, path: path)
+            throw .componentFailed(entry.key, error: error, path: path + [entry.key])
         }
     }
 
-    /// Queues a hook to run when the outermost resolution completes.
+    /// Queues a hook to run when the component being built settles.
     func deferAfterInjections(_ hook: @escaping () -> Void) {
-        pendingAfterInjections.append(hook)
+        guard !stack.isEmpty else { return looseHooks.append(hook) }
+        stack[stack.count - 1].ownHooks.append(hook)
     }
 
-    private func store(_ value: Any, for entry: RegistryEntry) {
+    func store(_ value: Any, for entry: RegistryEntry) {
         switch entry.scope {
         case .objectGraph: objectGraph[entry.poolKey] = value
         case .singleton, .lazySingleton, .weakSingleton: sharedInstances[entry.poolKey] = value
         case .prototype: break
         }
-    }
-
-    private func forget(_ entry: RegistryEntry) {
-        objectGraph[entry.poolKey] = nil
-        sharedInstances[entry.poolKey] = nil
-    }
-
-    /// Runs the queued afterInjections hooks (hooks may resolve more, queuing more hooks), then
-    /// publishes the shared components built here.
-    func complete() {
-        while !pendingAfterInjections.isEmpty {
-            let hooks = pendingAfterInjections
-            pendingAfterInjections.removeAll()
-            for hook in hooks { hook() }
-        }
-        var built: [(cell: SharedInstanceCell, value: Any)] = []
-        var unbuilt: [SharedInstanceCell] = []
-        for entry in claimedEntries {
-            guard let cell = entry.cell else { continue }
-            if let value = sharedInstances[entry.poolKey] { built.append((cell, value)) } else { unbuilt.append(cell) }
-        }
-        factory.coordinator.publish(built)
-        factory.coordinator.abandon(unbuilt)
-        finish()
-    }
-
-    /// Gives up everything this failed resolution claimed; nothing it built is published.
-    func abandon() {
-        factory.coordinator.abandon(claimedEntries.compactMap(\.cell))
-        finish()
-    }
-
-    private func finish() {
-        isFinished = true
-        claimedEntries.removeAll()
-        sharedInstances.removeAll()
-        objectGraph.removeAll()
     }
 }

@@ -8,20 +8,29 @@
 /// ```
 ///
 /// A resolver is valid only during the call that receives it, on that thread; using it later throws
-/// ``ResolutionError/Kind/resolverOutsideResolution``. To build components later, inject the factory.
+/// ``ResolutionError/Kind/resolverOutsideResolution``. It holds its resolution and factory weakly, so a
+/// component that keeps one by mistake keeps neither alive. To build components later, inject
+/// `.factory()` or `.provider(_:)`.
 public struct Resolver {
-    let context: ResolutionContext
+    private weak var weakContext: ResolutionContext?
+    private weak var weakFactory: BlockComponentFactory?
 
-    private func checkUsable(_ subject: @autoclosure () -> String) throws(ResolutionError) {
-        guard !context.isFinished, CurrentResolution.isCurrentThread(context.thread) else {
+    init(context: ResolutionContext) {
+        weakContext = context
+        weakFactory = context.factory
+    }
+
+    /// The resolution, if this resolver may still be used.
+    func activeContext(_ subject: @autoclosure () -> String) throws(ResolutionError) -> ResolutionContext {
+        guard let context = weakContext, !context.isFinished, CurrentResolution.isCurrentThread(context.thread) else {
             throw .resolverOutsideResolution(subject: subject())
         }
+        return context
     }
 
     /// The component of a definition, obeying its scope.
     public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
-        try checkUsable(definition.function.description)
-        return try context.resolve(definition)
+        try activeContext(definition.function.description).resolve(definition)
     }
 
     /// The component of an assembly method, like `QuestAssembly.knight`, or of a parameterized one with
@@ -29,36 +38,34 @@ public struct Resolver {
     public func resolve<A: Assembly, T, each Argument>(
         _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument
     ) throws(ResolutionError) -> T {
-        try checkUsable(typeName(A.self))
+        let context = try activeContext(typeName(A.self))
         return try context.resolve(context.factory.definition(method, repeat each arguments, path: context.path))
     }
 
     /// The component of the unique definition that declares `type`.
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
-        try checkUsable(typeName(type))
-        return try context.resolve(type)
+        try activeContext(typeName(type)).resolve(type)
     }
 
     /// The component of the definition with `key`, like `"QuestAssembly.knight()"`.
     public func resolve<T>(key: String, as type: T.Type = T.self) throws(ResolutionError) -> T {
-        try checkUsable("key \"\(key)\"")
-        return try context.resolve(key: key, as: type)
+        try activeContext("key \"\(key)\"").resolve(key: key, as: type)
     }
 
     /// The components of every definition that declares `type`, in activation order.
     public func allComponents<T>(of type: T.Type = T.self) throws(ResolutionError) -> [T] {
-        try checkUsable(typeName(type))
-        return try context.allComponents(of: type)
+        try activeContext(typeName(type)).allComponents(of: type)
     }
 
     /// The value an injection supplies: `try resolver(quest())`, `try resolver(.byType(Horse.self))`.
     public func callAsFunction<T>(_ source: some Injectable<T>) throws -> T {
-        try checkUsable("an injection")
+        _ = try activeContext("an injection")
         return try source.injection.produce(self)
     }
 
-    /// The factory this resolution belongs to, for components that build more components later.
-    public var factory: BlockComponentFactory { context.factory }
+    /// A weak handle on the factory this resolution belongs to, for components that build more
+    /// components later.
+    public var factory: FactoryReference { FactoryReference(weakFactory) }
 }
 
 @available(*, unavailable, message: "A Resolver belongs to one resolution on one thread.")
@@ -67,7 +74,6 @@ extension Resolver: Sendable {}
 extension Resolver {
     /// Resolves a referenced definition (an injection by reference).
     func resolve<T>(_ reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
-        try checkUsable(reference.function)
-        return try context.resolve(reference, as: type)
+        try activeContext(reference.function).resolve(reference, as: type)
     }
 }
