@@ -200,8 +200,10 @@ extension Definition {
         return copy
     }
 
-    /// Adds a hook called once the whole graph being resolved is injected: when the outermost
-    /// resolution completes, so the hook may rely on its collaborators being complete too.
+    /// Adds a hook called once the component and everything it references are fully injected: right
+    /// after its own injections, or — when it is part of a cycle — once every member of the cycle is
+    /// injected. The hook may rely on its collaborators being complete. Hooks run before a shared
+    /// component is handed to other threads.
     public func afterInjections(_ hook: @escaping @Sendable (T) -> Void) -> Definition<T> {
         var copy = self
         copy.recipe.afterInjections.append(hook)
