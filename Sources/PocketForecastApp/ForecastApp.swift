@@ -33,8 +33,9 @@ public enum PocketForecastCommand {
           --report        print the activation report before the forecast
         """
 
-    /// Runs the command with `arguments` (without the program name).
-    public static func run(arguments: [String]) -> Outcome {
+    /// Runs the command with `arguments` (without the program name). The program makes its factory the
+    /// process's default (`makeDefault`); tests, which share one process, leave the default alone.
+    public static func run(arguments: [String], makeDefault: Bool = false) -> Outcome {
         var city = "London"
         var manifest: URL?
         var environment: String?
@@ -58,8 +59,7 @@ public enum PocketForecastCommand {
         }
         do {
             let factory = try makeFactory(manifest: manifest, environment: environment)
-            factory.makeDefault()
-            defer { BlockComponentFactory.clearDefault() }
+            if makeDefault { factory.makeDefault() }
             let app = try factory.resolve(PresentationAssembly.app)
             let text = try app.show(city: city)
             let report = showReport ? "\(factory.activationReport)\n\n" : ""

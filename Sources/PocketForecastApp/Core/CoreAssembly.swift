@@ -1,13 +1,13 @@
 import Monsoon
 
 /// Configuration-driven infrastructure: the weather client and the report cache.
-public class CoreAssembly: Assembly, ManifestLoadable {
+open class CoreAssembly: Assembly, ManifestLoadable {
     public required override init() {}
 
     public override var definitions: [any ComponentDefinition] { [weatherClient(), reportCache()] }
 
     /// Loads the sample data on first use, then shared by everyone.
-    public func weatherClient() -> Definition<any WeatherClient> {
+    open func weatherClient() -> Definition<any WeatherClient> {
         define {
             Definition({ (name: String) throws -> any WeatherClient in try BundledWeatherClient(resourceName: name) },
                        .config("weather.sampleResource"))
@@ -16,7 +16,7 @@ public class CoreAssembly: Assembly, ManifestLoadable {
     }
 
     /// One cache for the app's lifetime, created at startup.
-    public func reportCache() -> Definition<WeatherReportCache> {
+    open func reportCache() -> Definition<WeatherReportCache> {
         define { Definition(WeatherReportCache.init).scope(.singleton) }
     }
 }

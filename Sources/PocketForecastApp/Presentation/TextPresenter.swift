@@ -1,6 +1,6 @@
 /// Renders a forecast as text for the terminal.
 public final class TextPresenter {
-    let formatter: TemperatureFormatter
+    public let formatter: TemperatureFormatter
     let showRain: Bool
 
     public init(formatter: TemperatureFormatter, showRain: Bool) {

@@ -1,0 +1,119 @@
+import Foundation
+import Monsoon
+import Testing
+
+struct Endpoint: Decodable, Equatable {
+    let host: String
+    let port: Int
+}
+
+final class ServiceSettings {
+    let baseURL: URL
+    var retries = 0
+    var timeout = 0.0
+    var verbose = false
+    var regions: [String] = []
+    var limits: [String: Int] = [:]
+    var endpoint: Endpoint?
+    var name = ""
+    init(baseURL: URL) { self.baseURL = baseURL }
+}
+
+final class SettingsAssembly: Assembly {
+    let scope: Scope
+    init(scope: Scope = .objectGraph) { self.scope = scope }
+    override var definitions: [any ComponentDefinition] { [settings()] }
+    func settings() -> Definition<ServiceSettings> {
+        define {
+            Definition(ServiceSettings.init(baseURL:), .config("service.baseURL"))
+                .inject(\.retries, .config("service.retries"))
+                .inject(\.timeout, .config("service.timeout"))
+                .inject(\.verbose, .config("service.verbose"))
+                .inject(\.regions, .config("service.regions"))
+                .inject(\.limits, .config("service.limits"))
+                .inject(\.endpoint, .config("service.endpoint", as: Endpoint.self))
+                .inject(\.name, .config("app.name"))
+                .scope(scope)
+        }
+    }
+}
+
+@Suite struct ConfigurationTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    func baseAndOverrides() throws -> Configuration {
+        let base = try folder.write("base.json", """
+            {"app": {"name": "Camelot"},
+             "service": {"baseURL": "https://weather.invalid/v1", "retries": 3, "timeout": 2.5, "verbose": false,
+                         "regions": ["eu", "us"], "limits": {"daily": 100}, "endpoint": {"host": "a.invalid", "port": 80}}}
+            """)
+        let overrides = try folder.write("overrides.json", """
+            {"service": {"retries": 5, "verbose": true, "endpoint": {"host": "b.invalid", "port": 8080}}}
+            """)
+        return try Configuration(files: [base, overrides])
+    }
+
+    @Test func valuesConvertToTheDestinationTypesAndLaterFilesWin() throws {
+        let factory = try BlockComponentFactory(assemblies: [SettingsAssembly()], configuration: baseAndOverrides())
+        let settings = try factory.resolve(ServiceSettings.self)
+        #expect(settings.baseURL == URL(string: "https://weather.invalid/v1"))
+        #expect(settings.retries == 5)
+        #expect(settings.timeout == 2.5)
+        #expect(settings.verbose)
+        #expect(settings.regions == ["eu", "us"])
+        #expect(settings.limits == ["daily": 100])
+        #expect(settings.endpoint == Endpoint(host: "b.invalid", port: 8080))
+        #expect(settings.name == "Camelot")
+    }
+
+    @Test func theActivationReportSaysWhichFileEachKeyCameFrom() throws {
+        let factory = try BlockComponentFactory(assemblies: [SettingsAssembly()], configuration: baseAndOverrides())
+        let origins = Dictionary(uniqueKeysWithValues: factory.activationReport.configuration.map { ($0.key, $0.file) })
+        #expect(origins["service.retries"] == "overrides.json")
+        #expect(origins["service.timeout"] == "base.json")
+        #expect(origins["service.endpoint.port"] == "overrides.json")
+        #expect(factory.activationReport.description.contains("service.retries        from overrides.json"))
+    }
+
+    @Test func aMissingKeyFailsActivationNamingTheKeyAndTheFiles() throws {
+        let file = try folder.write("partial.json", #"{"service": {"baseURL": "https://x.invalid", "retrys": 1}}"#)
+        let configuration = try Configuration(files: [file])
+        let error = #expect(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [SettingsAssembly()], configuration: configuration)
+        }
+        #expect(error?.problems.first?.kind == .configuration)
+        #expect(error?.problems.first?.description == """
+            SettingsAssembly.settings() injects configuration: Configuration key "service.retries" is missing \
+            (searched partial.json). Did you mean: service.retrys?
+            """)
+    }
+
+    @Test func aValueOfTheWrongTypeFailsActivationNamingKeyFileAndType() throws {
+        let base = try folder.write("base.json", """
+            {"app": {"name": "x"}, "service": {"baseURL": "https://x.invalid", "retries": 1, "timeout": 1, "verbose": true,
+             "regions": [], "limits": {}, "endpoint": {"host": "h", "port": 1}}}
+            """)
+        let wrong = try folder.write("wrong.json", #"{"service": {"retries": "three"}}"#)
+        let error = #expect(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [SettingsAssembly(scope: .singleton)], configuration: Configuration(files: [base, wrong]))
+        }
+        #expect(error?.problems.map(\.description) == ["""
+            SettingsAssembly.settings() injects configuration: Configuration key "service.retries" in wrong.json \
+            is a string, which cannot be converted to Int.
+            """])
+    }
+
+    @Test func badConfigurationFilesAreTypedErrors() throws {
+        let missing = #expect(throws: ConfigurationError.self) { try Configuration(files: [folder.url.appendingPathComponent("nope.json")]) }
+        #expect(missing?.kind == .missingFile)
+        #expect(missing?.description == "Configuration file nope.json does not exist or cannot be read.")
+        let notJSON = #expect(throws: ConfigurationError.self) { try Configuration(files: [folder.write("bad.json", "{nope")]) }
+        #expect(notJSON?.description == "Configuration file bad.json is not valid JSON.")
+        let array = #expect(throws: ConfigurationError.self) { try Configuration(files: [folder.write("list.json", "[1, 2]")]) }
+        #expect(array?.description == "Configuration file list.json must contain a JSON object at the top level, not an array.")
+    }
+}
