@@ -145,3 +145,28 @@ final class DragonQuestAssembly: QuestAssembly {
         #expect(try factory.resolve(key: "AliasAssembly.mainArmory()", as: Armory.self) === factory.resolve(AliasAssembly.armory))
     }
 }
+
+@Suite struct GenericAssemblyTests {
+    enum Books {}
+    enum Films {}
+
+    final class Catalogue<Kind> {
+        let name: String
+        init(name: String) { self.name = name }
+    }
+
+    /// One assembly written once, activated for two kinds of catalogue.
+    final class CatalogueAssembly<Kind>: Assembly {
+        override var definitions: [any ComponentDefinition] { [catalogue()] }
+        func catalogue() -> Definition<Catalogue<Kind>> {
+            define { Definition(Catalogue<Kind>.init(name:), .value(String(describing: Kind.self))).scope(.lazySingleton) }
+        }
+    }
+
+    @Test func eachInstantiationOfAGenericAssemblyHasItsOwnDefinitions() throws {
+        let factory = try BlockComponentFactory(assemblies: [CatalogueAssembly<Books>(), CatalogueAssembly<Films>()])
+        #expect(try factory.resolve(CatalogueAssembly<Books>.catalogue).name == "Books")
+        #expect(try factory.resolve(Catalogue<Films>.self).name == "Films")
+        #expect(factory.keys == ["CatalogueAssembly<Books>.catalogue()", "CatalogueAssembly<Films>.catalogue()"])
+    }
+}

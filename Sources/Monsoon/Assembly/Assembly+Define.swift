@@ -23,7 +23,7 @@ extension Assembly {
         line: UInt = #line, column: UInt = #column,
         _ body: () -> Definition<T>
     ) -> Definition<T> {
-        let identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
+        let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(type(of: self)))
         let evaluation = DefinitionEvaluation.current
         guard evaluation.mode == .idle else {
             return Definition(referenceTo: identity, arguments: .none, function: function, assemblyType: type(of: self))
@@ -57,7 +57,7 @@ extension Assembly {
         line: UInt = #line, column: UInt = #column,
         _ body: @escaping () -> Definition<T>
     ) -> Definition<T> {
-        let identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
+        let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(type(of: self)))
         let runtimeArguments = RuntimeArguments(first, repeat each more)
         let assemblyType = type(of: self)
         let deferred = DeferredDefinition {

@@ -2,24 +2,36 @@
 ///
 /// Calling an assembly method twice creates two `Definition` values from the same call site, so the call
 /// site (file, line, column) identifies the definition without hashing any string: `#fileID` arrives as
-/// a `StaticString` whose storage address is fixed for a given call site.
+/// a `StaticString` whose storage address is fixed for a given call site. The assembly's dynamic type is
+/// part of the identity too, so that a generic assembly instantiated for several types
+/// (`FeatureAssembly<Books>`, `FeatureAssembly<Films>`) has distinct definitions.
 struct DefinitionIdentity: Hashable, Sendable {
     let fileID: StaticString
     let line: UInt
     let column: UInt
+    /// The assembly type whose `define` created the definition; `nil` outside `define`.
+    let assembly: ObjectIdentifier?
+
+    init(fileID: StaticString, line: UInt, column: UInt, assembly: ObjectIdentifier? = nil) {
+        self.fileID = fileID
+        self.line = line
+        self.column = column
+        self.assembly = assembly
+    }
 
     private var fileAddress: UInt {
         fileID.withUTF8Buffer { UInt(bitPattern: $0.baseAddress) }
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.line == rhs.line && lhs.column == rhs.column && lhs.fileAddress == rhs.fileAddress
+        lhs.line == rhs.line && lhs.column == rhs.column && lhs.assembly == rhs.assembly && lhs.fileAddress == rhs.fileAddress
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(fileAddress)
         hasher.combine(line)
         hasher.combine(column)
+        hasher.combine(assembly)
     }
 
     /// `File.swift:12` for messages.
