@@ -84,7 +84,7 @@ public struct Definition<T>: Sendable {
     /// Where to find this definition: what an injection by reference resolves.
     var reference: DefinitionReference {
         DefinitionReference(
-            identity: identity, arguments: arguments, function: "\(function)", assemblyType: assemblyType,
+            identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
             parameterized: deferred)
     }
 

@@ -3,8 +3,9 @@
 struct DefinitionReference: Sendable {
     let identity: DefinitionIdentity
     let arguments: RuntimeArguments
-    /// The declaring method's name, like `knight()`, for messages and for finding a replacement.
-    let function: String
+    /// The declaring method's name, like `knight()`, for messages and for finding a replacement; kept as
+    /// the literal so that making a reference costs no string.
+    let functionName: StaticString
     /// The assembly whose method created the definition; lets a reference to a replaced assembly's
     /// method reach the subclass that replaced it.
     let assemblyType: Assembly.Type?
@@ -13,6 +14,8 @@ struct DefinitionReference: Sendable {
     let parameterized: DeferredDefinition?
 
     var poolKey: PoolKey { PoolKey(identity: identity, arguments: arguments) }
+
+    var function: String { "\(functionName)" }
 }
 
 /// A parameterized definition not yet evaluated: its `define(arguments:)` body, run when the factory

@@ -84,9 +84,10 @@ extension ActivationReport {
         self.configuration = configuration.origins.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let replaced = Dictionary(directory.replacements.map { ($0.assembly, $0.replaces) }, uniquingKeysWith: { first, _ in first })
         let names = directory.names
+        var counts: [String: Int] = [:]
+        for entry in registry.entries { counts[entry.assemblyName, default: 0] += 1 }
         assemblies = names.map { name in
-            AssemblyRow(name: name, replaces: replaced[name] ?? [],
-                        definitionCount: registry.entries.count { $0.key.hasPrefix(name + ".") })
+            AssemblyRow(name: name, replaces: replaced[name] ?? [], definitionCount: counts[name] ?? 0)
         }
         definitions = registry.entries.map { entry in
             DefinitionRow(key: entry.key, scope: entry.scope, declaredType: typeName(entry.definition.declaredType),

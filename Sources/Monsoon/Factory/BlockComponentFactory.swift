@@ -21,12 +21,13 @@ public final class BlockComponentFactory: Sendable {
     let definitionPostProcessors: [any DefinitionPostProcessor]
     /// The configuration values components are injected with (`.config("key")`).
     public let configuration: Configuration
-    private let registrationReport: ActivationReport
     private let singletonTimings = SingletonTimings()
 
-    /// What activation registered and built; see ``ActivationReport``.
+    /// What activation registered and built; see ``ActivationReport``. Made when asked for, so that
+    /// activation itself does not pay for it.
     public var activationReport: ActivationReport {
-        registrationReport.with(singletons: singletonTimings.value)
+        ActivationReport(registry: registry, directory: assemblies, configuration: configuration)
+            .with(singletons: singletonTimings.value)
     }
 
     /// Activates `assemblies`: registers every definition they list, checks the registry, and builds the
@@ -58,7 +59,6 @@ public final class BlockComponentFactory: Sendable {
         self.definitionPostProcessors = definitionPostProcessors
         let registry = try Registry.activating(directory, postProcessors: definitionPostProcessors, configuration: configuration)
         self.registry = registry
-        self.registrationReport = ActivationReport(registry: registry, directory: directory, configuration: configuration)
         singletonTimings.value = try buildSingletons()
     }
 
@@ -80,14 +80,14 @@ public final class BlockComponentFactory: Sendable {
     }
 
     /// Runs the instance post-processors on a freshly injected component.
-    func postProcess<T>(_ instance: T, entry: RegistryEntry, path: [String]) throws(ResolutionError) -> T {
+    func postProcess<T>(_ instance: T, entry: RegistryEntry, context: ResolutionContext) throws(ResolutionError) -> T {
         guard !instancePostProcessors.isEmpty else { return instance }
         var current: Any = instance
         for processor in instancePostProcessors {
             current = processor.process(current, key: entry.key)
             guard current is T else {
                 throw .postProcessorMismatch(entry.key, processor: typeName(type(of: processor)),
-                                             returned: type(of: current), expected: T.self, path: path)
+                                             returned: type(of: current), expected: T.self, path: context.path)
             }
         }
         return (current as? T) ?? instance

@@ -5,6 +5,11 @@ final class RegistryEntry: Sendable {
     let definition: AnyDefinition
     let scope: Scope
     let poolKey: PoolKey
+    /// This entry's key in a resolution's pools: parameterless entries are unique per definition, and a
+    /// resolution uses one entry per parameterized definition and argument values.
+    var slot: ObjectIdentifier { ObjectIdentifier(self) }
+    /// The activated assembly's type name: the part of the key before the method.
+    var assemblyName: String { String(key[..<(key.firstIndex(of: "(").flatMap { key[..<$0].lastIndex(of: ".") } ?? key.endIndex)]) }
     /// The merged steps of the parent chain, root first; `nil` without a parent.
     let inherited: InheritedSteps?
     /// The factory-wide pool slot for singleton, lazySingleton and weakSingleton components.

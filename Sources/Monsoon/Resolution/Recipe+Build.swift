@@ -7,7 +7,7 @@ extension Recipe {
         var instance = try makeInstance(resolver, entry: entry, context: context)
         try context.didInstantiate(instance, for: entry)
         try inject(into: &instance, entry: entry, resolver: resolver)
-        let processed = try context.factory.postProcess(instance, entry: entry, path: context.path)
+        let processed = try context.factory.postProcess(instance, entry: entry, context: context)
         queueAfterInjections(for: processed, entry: entry, context: context)
         return processed
     }

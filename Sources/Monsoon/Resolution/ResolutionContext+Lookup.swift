@@ -6,8 +6,17 @@ extension ResolutionContext {
     }
 
     func resolve<T>(_ reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
-        let entry = try factory.entry(for: reference, declaredType: T.self, path: path)
+        let entry = try self.entry(for: reference, declaredType: T.self)
         return try cast(instance(of: entry), from: entry, to: type)
+    }
+
+    /// The entry a reference names; a parameterized definition gets one entry per argument values here.
+    func entry(for reference: DefinitionReference, declaredType: Any.Type) throws(ResolutionError) -> RegistryEntry {
+        guard reference.parameterized != nil else { return try factory.entry(for: reference, declaredType: declaredType, path: path) }
+        if let existing = parameterizedEntries[reference.poolKey] { return existing }
+        let entry = try factory.entry(for: reference, declaredType: declaredType, path: path)
+        parameterizedEntries[reference.poolKey] = entry
+        return entry
     }
 
     func resolve<T>(_ type: T.Type) throws(ResolutionError) -> T {

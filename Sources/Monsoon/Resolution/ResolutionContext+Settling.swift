@@ -2,8 +2,8 @@
 /// is complete; and finishing or abandoning the whole resolution.
 extension ResolutionContext {
     /// Records that the component being built uses an instance that is not yet settled.
-    func noteDependency(on poolKey: PoolKey) {
-        if let root = unsettledRoots[poolKey] { lowerLowLink(to: root) }
+    func noteDependency(on slot: ObjectIdentifier) {
+        if !unsettledRoots.isEmpty, let root = unsettledRoots[slot] { lowerLowLink(to: root) }
     }
 
     /// Records that the component being built depends on the frame at `index` completing.
@@ -20,7 +20,7 @@ extension ResolutionContext {
         if frame.lowLink >= index {
             settle(frame.unsettled)
         } else {
-            for component in frame.unsettled { unsettledRoots[component.entry.poolKey] = frame.lowLink }
+            for component in frame.unsettled { unsettledRoots[component.entry.slot] = frame.lowLink }
             stack[index - 1].unsettled += frame.unsettled
             stack[index - 1].lowLink = min(stack[index - 1].lowLink, frame.lowLink)
         }
@@ -28,12 +28,13 @@ extension ResolutionContext {
 
     private func settle(_ components: [Unsettled]) {
         for component in components {
-            unsettledRoots[component.entry.poolKey] = nil
+            if !unsettledRoots.isEmpty { unsettledRoots[component.entry.slot] = nil }
             for hook in component.hooks { hook() }
         }
+        guard components.contains(where: { $0.claimedCell != nil }) else { return }
         var built: [(cell: SharedInstanceCell, value: Any)] = []
         for component in components {
-            guard let cell = component.claimedCell, let value = sharedInstances[component.entry.poolKey] else { continue }
+            guard let cell = component.claimedCell, let value = sharedInstances[component.entry.slot] else { continue }
             built.append((cell, value))
         }
         factory.coordinator.publish(built)
@@ -42,18 +43,18 @@ extension ResolutionContext {
     /// Drops a failed frame: its unsettled components are discarded, their claims given up.
     func discard(_ frame: Frame, failing entry: RegistryEntry, claimed cell: SharedInstanceCell?) {
         var cells: [SharedInstanceCell] = cell.map { [$0] } ?? []
-        forget(entry.poolKey)
+        forget(entry.slot)
         for component in frame.unsettled {
-            forget(component.entry.poolKey)
+            forget(component.entry.slot)
             if let claimed = component.claimedCell { cells.append(claimed) }
         }
         factory.coordinator.abandon(cells, by: id)
     }
 
-    private func forget(_ poolKey: PoolKey) {
-        objectGraph[poolKey] = nil
-        sharedInstances[poolKey] = nil
-        unsettledRoots[poolKey] = nil
+    private func forget(_ slot: ObjectIdentifier) {
+        objectGraph[slot] = nil
+        sharedInstances[slot] = nil
+        unsettledRoots[slot] = nil
     }
 
     /// Runs hooks queued outside any frame, then gives up claims still held: builds whose failure user
@@ -80,5 +81,6 @@ extension ResolutionContext {
         sharedInstances.removeAll()
         objectGraph.removeAll()
         unsettledRoots.removeAll()
+        parameterizedEntries.removeAll()
     }
 }

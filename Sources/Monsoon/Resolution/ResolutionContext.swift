@@ -33,25 +33,32 @@ final class ResolutionContext {
 
     private static let nextID = Atomic<UInt64>(1)
 
-    let factory: BlockComponentFactory
-    let id: UInt64
+    /// Unowned so that a resolver kept by mistake (it holds this context) does not keep the factory
+    /// alive; nothing reads it once the resolution is finished, and until then the caller of the
+    /// factory's method holds the factory.
+    unowned let factory: BlockComponentFactory
+    /// Taken from a global counter only when the resolution first claims a shared cell, so that warm
+    /// resolutions on several threads never touch a shared cache line; never reused, unlike addresses.
+    private(set) lazy var id: UInt64 = Self.nextID.add(1, ordering: .relaxed).oldValue
     let thread = CurrentResolution.currentThread
     /// The resolution that was current on this thread when this one started (another factory's, or
     /// none); kept so that a component can join the resolution of its own factory further down.
     var enclosing: ResolutionContext?
     var isFinished = false
     var stack: [Frame] = []
-    var objectGraph: [PoolKey: Any] = [:]
-    var sharedInstances: [PoolKey: Any] = [:]
+    var objectGraph: [ObjectIdentifier: Any] = [:]
+    var sharedInstances: [ObjectIdentifier: Any] = [:]
     /// For components built but not yet settled: the stack index their unsettled cycle reaches down to.
-    var unsettledRoots: [PoolKey: Int] = [:]
+    var unsettledRoots: [ObjectIdentifier: Int] = [:]
     var claimedEntries: [RegistryEntry] = []
+    /// The entries of parameterized definitions this resolution made, so that equal arguments share one
+    /// entry (and so one pool slot) within it.
+    var parameterizedEntries: [PoolKey: RegistryEntry] = [:]
     /// Hooks queued with no frame on the stack (by injection into existing instances of a finished stack).
     var looseHooks: [() -> Void] = []
 
     init(factory: BlockComponentFactory) {
         self.factory = factory
-        self.id = Self.nextID.add(1, ordering: .relaxed).oldValue
     }
 
     /// The keys being built, outermost first.
@@ -61,8 +68,8 @@ final class ResolutionContext {
     func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
         if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key]) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
-        if entry.scope == .objectGraph, let pooled = objectGraph[entry.poolKey] {
-            noteDependency(on: entry.poolKey)
+        if entry.scope == .objectGraph, let pooled = objectGraph[entry.slot] {
+            noteDependency(on: entry.slot)
             return pooled
         }
         return try build(entry, claimed: nil)
@@ -74,8 +81,8 @@ final class ResolutionContext {
         case .available(let value):
             return value
         case .ownedByThisResolution:
-            if let value = sharedInstances[entry.poolKey] {
-                noteDependency(on: entry.poolKey)
+            if let value = sharedInstances[entry.slot] {
+                noteDependency(on: entry.slot)
                 return value
             }
             return try build(entry, claimed: nil)
@@ -86,7 +93,7 @@ final class ResolutionContext {
     }
 
     private func build(_ entry: RegistryEntry, claimed cell: SharedInstanceCell?) throws(ResolutionError) -> Any {
-        if let index = stack.lastIndex(where: { $0.entry.poolKey == entry.poolKey }) {
+        if let index = stack.lastIndex(where: { $0.entry === entry }) {
             if let halfBuilt = stack[index].instance {
                 lowerLowLink(to: index)
                 return halfBuilt
@@ -146,8 +153,8 @@ final class ResolutionContext {
 
     func store(_ value: Any, for entry: RegistryEntry) {
         switch entry.scope {
-        case .objectGraph: objectGraph[entry.poolKey] = value
-        case .singleton, .lazySingleton, .weakSingleton: sharedInstances[entry.poolKey] = value
+        case .objectGraph: objectGraph[entry.slot] = value
+        case .singleton, .lazySingleton, .weakSingleton: sharedInstances[entry.slot] = value
         case .prototype: break
         }
     }

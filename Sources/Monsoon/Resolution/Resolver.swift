@@ -8,21 +8,18 @@
 /// ```
 ///
 /// A resolver is valid only during the call that receives it, on that thread; using it later throws
-/// ``ResolutionError/Kind/resolverOutsideResolution``. It holds its resolution and factory weakly, so a
-/// component that keeps one by mistake keeps neither alive. To build components later, inject
-/// `.factory()` or `.provider(_:)`.
+/// ``ResolutionError/Kind/resolverOutsideResolution``. A component that keeps one by mistake does not keep
+/// the factory alive. To build components later, inject `.factory()` or `.provider(_:)`.
 public struct Resolver {
-    private weak var weakContext: ResolutionContext?
-    private weak var weakFactory: BlockComponentFactory?
+    private let context: ResolutionContext
 
     init(context: ResolutionContext) {
-        weakContext = context
-        weakFactory = context.factory
+        self.context = context
     }
 
     /// The resolution, if this resolver may still be used.
     func activeContext(_ subject: @autoclosure () -> String) throws(ResolutionError) -> ResolutionContext {
-        guard let context = weakContext, !context.isFinished, CurrentResolution.isCurrentThread(context.thread) else {
+        guard !context.isFinished, CurrentResolution.isCurrentThread(context.thread) else {
             throw .resolverOutsideResolution(subject: subject())
         }
         return context
@@ -65,7 +62,7 @@ public struct Resolver {
 
     /// A weak handle on the factory this resolution belongs to, for components that build more
     /// components later.
-    public var factory: FactoryReference { FactoryReference(weakFactory) }
+    public var factory: FactoryReference { FactoryReference(context.isFinished ? nil : context.factory) }
 }
 
 @available(*, unavailable, message: "A Resolver belongs to one resolution on one thread.")
