@@ -28,6 +28,8 @@ final class DefinitionEvaluation {
     }
 
     var mode = Mode.idle
+    /// The tracer new resolutions of the given factory on this thread record into (`factory.trace`).
+    var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

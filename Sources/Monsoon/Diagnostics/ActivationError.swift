@@ -30,6 +30,8 @@ public struct ActivationError: Error, Sendable, CustomStringConvertible {
             public static let invalidParent = Kind(name: "invalidParent")
             /// A configuration value a definition injects is missing or does not convert.
             public static let configuration = Kind(name: "configuration")
+            /// Validation at activation found an error.
+            public static let validation = Kind(name: "validation")
             /// A definition post-processor threw.
             public static let postProcessorFailed = Kind(name: "postProcessorFailed")
             /// Building an eager singleton failed; ``Problem/resolutionError`` says why.
@@ -107,6 +109,10 @@ extension ActivationError.Problem {
              description: "\(key) (\(location)) is a parameterized definition; it cannot be listed in definitions "
                 + "because it is built for runtime arguments. Resolve it with its arguments, and list the method in "
                 + "parameterizedDefinitions to resolve it by key.")
+    }
+
+    static func validation(_ finding: ValidationReport.Finding) -> Self {
+        Self(kind: .validation, subject: finding.subject, resolutionError: nil, description: finding.message)
     }
 
     static func singletonFailed(_ key: String, error: ResolutionError) -> Self {

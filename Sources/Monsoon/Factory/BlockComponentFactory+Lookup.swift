@@ -48,6 +48,9 @@ extension BlockComponentFactory {
         }
         let context = ResolutionContext(factory: self)
         context.enclosing = CurrentResolution.context
+        if let pending = DefinitionEvaluation.current.pendingTracer, pending.factory == ObjectIdentifier(self) {
+            context.tracer = pending.tracer
+        }
         defer { context.enclosing = nil }
         return try CurrentResolution.with(context) { () throws(ResolutionError) -> R in
             do throws(ResolutionError) {

@@ -36,7 +36,7 @@ extension BlockComponentFactory {
     /// - Complexity: O(1) for a warm singleton; otherwise proportional to the components built.
     public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
         let entry = try entry(for: definition.reference, declaredType: T.self, path: [])
-        if let warm = published(entry, as: T.self) { return warm }
+        if !patches.isActive, let warm = published(entry, as: T.self) { return warm }
         return try withResolution { context throws(ResolutionError) in
             try context.cast(context.instance(of: entry), from: entry, to: T.self)
         }
@@ -53,7 +53,7 @@ extension BlockComponentFactory {
     /// - Complexity: O(1) lookup; O(1) for a warm singleton.
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
         let entry = try uniqueEntry(for: type, path: [])
-        if let warm = published(entry, as: type) { return warm }
+        if !patches.isActive, let warm = published(entry, as: type) { return warm }
         return try withResolution { context throws(ResolutionError) in
             try context.cast(context.instance(of: entry), from: entry, to: type)
         }

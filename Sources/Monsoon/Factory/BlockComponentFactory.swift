@@ -17,6 +17,7 @@ public final class BlockComponentFactory: Sendable {
     let assemblies: AssemblyDirectory
     let coordinator = SharedInstanceCoordinator()
     let parameterizedEntries = ParameterizedEntries()
+    let patches = PatchTable()
     let instancePostProcessors: [any InstancePostProcessor]
     let definitionPostProcessors: [any DefinitionPostProcessor]
     /// The configuration values components are injected with (`.config("key")`).
@@ -42,6 +43,8 @@ public final class BlockComponentFactory: Sendable {
     ///   - configuration: the values `.config("key")` injections read; activation checks every such
     ///     key.
     ///   - instancePostProcessors: see and may replace every built component, in order.
+    ///   - validating: validate the graph (see ``validate(buildingOpaqueDefinitions:)``) before building
+    ///     the singletons, and fail activation on any error finding.
     /// - Throws: ``ActivationError`` listing every problem found (duplicate keys or assemblies,
     ///   references to definitions no assembly lists, singletons that fail to build). A factory that
     ///   throws is discarded whole.
@@ -50,7 +53,8 @@ public final class BlockComponentFactory: Sendable {
         assemblies: [Assembly],
         configuration: Configuration = .empty,
         definitionPostProcessors: [any DefinitionPostProcessor] = [],
-        instancePostProcessors: [any InstancePostProcessor] = []
+        instancePostProcessors: [any InstancePostProcessor] = [],
+        validating: Bool = false
     ) throws(ActivationError) {
         let directory = AssemblyDirectory(assemblies)
         self.assemblies = directory
@@ -59,6 +63,10 @@ public final class BlockComponentFactory: Sendable {
         self.definitionPostProcessors = definitionPostProcessors
         let registry = try Registry.activating(directory, postProcessors: definitionPostProcessors, configuration: configuration)
         self.registry = registry
+        if validating {
+            let errors = validate().findings(.error)
+            if !errors.isEmpty { throw ActivationError(problems: errors.map(ActivationError.Problem.validation)) }
+        }
         singletonTimings.value = try buildSingletons()
     }
 

@@ -54,6 +54,8 @@ final class ResolutionContext {
     /// The entries of parameterized definitions this resolution made, so that equal arguments share one
     /// entry (and so one pool slot) within it.
     var parameterizedEntries: [PoolKey: RegistryEntry] = [:]
+    /// Records a trace of this resolution when tracing is on.
+    var tracer: ResolutionTracer?
     /// Hooks queued with no frame on the stack (by injection into existing instances of a finished stack).
     var looseHooks: [() -> Void] = []
 
@@ -66,23 +68,40 @@ final class ResolutionContext {
 
     /// The component of `entry`, from its pool or newly built, obeying its scope.
     func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
+        guard let tracer else { return try untracedInstance(of: entry) }
+        tracer.begin(entry.key)
+        defer { tracer.end() }
+        return try untracedInstance(of: entry)
+    }
+
+    private func untracedInstance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
+        if factory.patches.isActive, let patch = factory.patches.patch(for: entry) {
+            tracer?.note(.patch)
+            return try patch.instance(in: self)
+        }
         if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key]) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
         if entry.scope == .objectGraph, let pooled = objectGraph[entry.slot] {
             noteDependency(on: entry.slot)
+            if let tracer { tracer.note(isInFlight(entry) ? .inFlight : .objectGraphPool) }
             return pooled
         }
         return try build(entry, claimed: nil)
     }
 
     private func sharedInstance(of entry: RegistryEntry, in cell: SharedInstanceCell) throws(ResolutionError) -> Any {
-        if let published = cell.publishedValue { return published }
+        if let published = cell.publishedValue {
+            tracer?.note(.sharedPool(entry.scope))
+            return published
+        }
         switch try factory.coordinator.claim(cell, for: id, key: entry.key, path: path) {
         case .available(let value):
+            tracer?.note(.sharedPool(entry.scope))
             return value
         case .ownedByThisResolution:
             if let value = sharedInstances[entry.slot] {
                 noteDependency(on: entry.slot)
+                if let tracer { tracer.note(isInFlight(entry) ? .inFlight : .sharedPool(entry.scope)) }
                 return value
             }
             return try build(entry, claimed: nil)
@@ -96,12 +115,14 @@ final class ResolutionContext {
         if let index = stack.lastIndex(where: { $0.entry === entry }) {
             if let halfBuilt = stack[index].instance {
                 lowerLowLink(to: index)
+                tracer?.note(.inFlight)
                 return halfBuilt
             }
             throw .initializerCycle(entry.key, path: path + [entry.key])
         }
         let index = stack.count
         stack.append(Frame(entry: entry, instance: nil, lowLink: index))
+        tracer?.note(.built(entry.scope))
         do {
             let value = try entry.definition.build(self, entry)
             store(value, for: entry)
@@ -109,11 +130,16 @@ final class ResolutionContext {
             popFrame()
             return value
         } catch {
+            tracer?.note(.failed)
             let failed = stack.removeLast()
             discard(failed, failing: entry, claimed: cell)
             if let resolutionError = error as? ResolutionError { throw resolutionError }
             throw .componentFailed(entry.key, error: error, path: path + [entry.key])
         }
+    }
+
+    private func isInFlight(_ entry: RegistryEntry) -> Bool {
+        stack.contains { $0.entry === entry }
     }
 
     /// Called by a recipe as soon as its initializer returns, before any injection, so that a cycle

@@ -1,0 +1,92 @@
+/// Builds a ``DependencyGraph`` from a factory's registry, following references by data only.
+/// Parameterized definitions reached through references are evaluated (their bodies only make
+/// definitions) so that they appear with their argument values.
+struct GraphBuilder {
+    let factory: BlockComponentFactory
+    private(set) var nodes: [DependencyGraph.Node] = []
+    private(set) var edges: [DependencyGraph.Edge] = []
+    /// Findings about targets that cannot be followed: unknown references, by-type lookups with none or
+    /// several candidates.
+    private(set) var unresolved: [(from: String, site: String, problem: UnresolvedTarget)] = []
+    private var visited: Set<String> = []
+    /// Keys of parameterized definitions reached through references.
+    private(set) var parameterizedKeys: Set<String> = []
+
+    enum UnresolvedTarget {
+        case unknownReference(function: String, location: String)
+        case noCandidate(type: Any.Type)
+        case ambiguous(type: Any.Type, candidates: [String])
+    }
+
+    init(factory: BlockComponentFactory) {
+        self.factory = factory
+        for entry in factory.registry.entries { add(entry.definition, key: entry.key, scope: entry.scope) }
+    }
+
+    var graph: DependencyGraph { DependencyGraph(nodes: nodes, edges: edges) }
+
+    private mutating func add(_ definition: AnyDefinition, key: String, scope: Scope) {
+        guard visited.insert(key).inserted else { return }
+        let opaque = definition.dependencies.contains { if case .opaque = $0.target { true } else { false } }
+        nodes.append(DependencyGraph.Node(key: key, type: typeName(definition.declaredType), scope: scope,
+                                          isAbstract: definition.isAbstract, hasOpaqueInjections: opaque))
+        if let parent = definition.parent, let parentKey = registeredKey(parent) {
+            edges.append(DependencyGraph.Edge(from: key, to: parentKey, kind: .parent, site: "parent"))
+        }
+        for dependency in definition.dependencies {
+            follow(dependency.target, from: key, site: dependency.site.label, kind: .reference)
+        }
+    }
+
+    private mutating func follow(_ target: Dependency.Target, from key: String, site: String, kind: DependencyGraph.EdgeKind) {
+        switch target {
+        case .definition(let reference):
+            if let deferred = reference.parameterized {
+                let definition = deferred.definition
+                let targetKey = ParameterizedEntries.key(of: definition)
+                parameterizedKeys.insert(targetKey)
+                edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
+                add(definition, key: targetKey, scope: definition.declaredScope ?? .objectGraph)
+            } else if let targetKey = registeredKey(reference) {
+                edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
+            } else {
+                unresolved.append((key, site, .unknownReference(function: reference.function, location: reference.identity.location)))
+            }
+        case .type(let type):
+            let candidates = factory.registry.byType[ObjectIdentifier(type)] ?? []
+            if let only = candidates.first, candidates.count == 1 {
+                edges.append(DependencyGraph.Edge(from: key, to: only.key, kind: .byType, site: site))
+            } else if candidates.isEmpty, !isArrayOfAll(type) {
+                unresolved.append((key, site, .noCandidate(type: type)))
+            } else if candidates.count > 1 {
+                unresolved.append((key, site, .ambiguous(type: type, candidates: candidates.map(\.key))))
+            }
+        case .collection(let targets):
+            for element in targets { follow(element, from: key, site: site, kind: .collection) }
+        case .config, .value, .opaque:
+            break
+        }
+    }
+
+    /// `.all(T.self)` injects `[T]` and may legitimately find none.
+    private func isArrayOfAll(_ type: Any.Type) -> Bool {
+        typeName(type).hasPrefix("Array<")
+    }
+
+    private func registeredKey(_ reference: DefinitionReference) -> String? {
+        if let entry = factory.registry.byIdentity[reference.identity] { return entry.key }
+        return factory.assemblies.replacementKey(for: reference).flatMap { factory.registry.byKey[$0]?.key }
+    }
+}
+
+extension BlockComponentFactory {
+    /// The registry as a graph of definitions and injections.
+    public func graph() -> DependencyGraph {
+        GraphBuilder(factory: self).graph
+    }
+
+    /// The part of the graph reachable from the definition with `key`.
+    public func graph(from key: String) -> DependencyGraph {
+        graph().subgraph(from: key)
+    }
+}

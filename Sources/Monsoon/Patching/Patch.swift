@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+/// A test double standing in for what a definition produces, until restored (Typhoon's patcher).
+///
+/// ```swift
+/// let patch = try factory.patch(QuestAssembly.quest) { FakeQuest() as any Quest }
+/// defer { patch.restore() }
+/// ```
+///
+/// The double obeys the definition's scope: a new one per reference for a prototype, one per
+/// resolution for objectGraph, one for the patch's lifetime for the shared scopes. Components built
+/// before the patch keep what they were built with. `MonsoonTesting` restores patches automatically.
+public final class Patch: @unchecked Sendable {
+    // Unchecked: `lock` guards `shared`; the rest is immutable.
+    let identity: DefinitionIdentity
+    let key: String
+    let scope: Scope
+    private let produce: @Sendable () -> Any
+    private weak var table: PatchTable?
+    private let lock = NSLock()
+    private var shared: Any?
+
+    init(identity: DefinitionIdentity, key: String, scope: Scope, table: PatchTable, produce: @escaping @Sendable () -> Any) {
+        self.identity = identity
+        self.key = key
+        self.scope = scope
+        self.table = table
+        self.produce = produce
+    }
+
+    /// Removes the double: the definition produces its own components again.
+    public func restore() {
+        table?.remove(self)
+    }
+
+    func instance(in context: ResolutionContext) throws(ResolutionError) -> Any {
+        switch scope {
+        case .prototype:
+            return produce()
+        case .objectGraph:
+            let slot = ObjectIdentifier(self)
+            if let existing = context.objectGraph[slot] { return existing }
+            let value = produce()
+            context.objectGraph[slot] = value
+            return value
+        case .singleton, .lazySingleton, .weakSingleton:
+            return lock.withLock {
+                if let existing = shared { return existing }
+                let value = produce()
+                shared = value
+                return value
+            }
+        }
+    }
+}
+
+/// The patches installed on one factory. Resolution checks `isActive` (one atomic load) before
+/// looking anything up, so an unpatched factory pays nothing more.
+final class PatchTable: @unchecked Sendable {
+    // Unchecked: `lock` guards `patches`; `count` is atomic.
+    private let count = Atomic<Int>(0)
+    private let lock = NSLock()
+    private var patches: [DefinitionIdentity: [Patch]] = [:]
+
+    var isActive: Bool { count.load(ordering: .acquiring) > 0 }
+
+    func install(_ patch: Patch) {
+        lock.withLock { patches[patch.identity, default: []].append(patch) }
+        count.add(1, ordering: .releasing)
+    }
+
+    func remove(_ patch: Patch) {
+        let removed = lock.withLock { () -> Bool in
+            guard var list = patches[patch.identity], let index = list.firstIndex(where: { $0 === patch }) else { return false }
+            list.remove(at: index)
+            patches[patch.identity] = list.isEmpty ? nil : list
+            return true
+        }
+        if removed { count.subtract(1, ordering: .releasing) }
+    }
+
+    /// The most recent patch of the entry's definition, if any.
+    func patch(for entry: RegistryEntry) -> Patch? {
+        lock.withLock { patches[entry.definition.identity]?.last }
+    }
+}
+
+extension BlockComponentFactory {
+    /// Replaces what an assembly method's definition produces with `double`, until the returned patch
+    /// is restored. Works for every scope; later patches of the same definition win until restored.
+    ///
+    /// - Throws: ``ResolutionError`` when the method's assembly was not activated or its definition is
+    ///   not registered.
+    public func patch<A: Assembly, T>(
+        _ method: (A) -> () -> Definition<T>, with double: @escaping @Sendable () -> T
+    ) throws(ResolutionError) -> Patch {
+        let entry = try entry(for: definition(method, path: []).reference, declaredType: T.self, path: [])
+        let patch = Patch(identity: entry.definition.identity, key: entry.key, scope: entry.scope, table: patches,
+                          produce: { double() })
+        patches.install(patch)
+        return patch
+    }
+}

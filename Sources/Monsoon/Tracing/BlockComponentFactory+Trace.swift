@@ -1,0 +1,15 @@
+extension BlockComponentFactory {
+    /// Runs `body` with resolution tracing on for this factory on this thread, and returns its result
+    /// with the trace of every resolution it made.
+    ///
+    /// - Complexity: tracing records every component requested; leave it off in production paths.
+    public func trace<T>(_ body: () throws -> T) rethrows -> (T, ResolutionTrace) {
+        let tracer = ResolutionTracer()
+        let state = DefinitionEvaluation.current
+        let previous = state.pendingTracer
+        state.pendingTracer = (tracer, ObjectIdentifier(self))
+        defer { state.pendingTracer = previous }
+        let result = try body()
+        return (result, ResolutionTrace(roots: tracer.roots))
+    }
+}

@@ -1,0 +1,71 @@
+extension BlockComponentFactory {
+    /// Checks the whole graph without building anything (except, on request, definitions written as
+    /// closures) and returns every finding at once.
+    ///
+    /// ```swift
+    /// let report = factory.validate()
+    /// for finding in report.findings(.error) { print(finding) }
+    /// ```
+    ///
+    /// Errors: references to unknown definitions, initializer cycles, abstract definitions injected,
+    /// singletons with runtime arguments, by-type injections with no or several candidates. Warnings:
+    /// captive dependencies (a singleton holding an objectGraph, prototype or weakSingleton component).
+    /// Information: definitions injected through closures, definitions nothing injects.
+    ///
+    /// - Parameter buildingOpaqueDefinitions: also build every definition that injects through
+    ///   closures, each in a throwaway factory made from the same assemblies and configuration, and
+    ///   report what it resolves or why it fails. This runs user code (and builds that factory's
+    ///   singletons).
+    /// - Complexity: O(definitions + injections), plus the builds when requested.
+    public func validate(buildingOpaqueDefinitions: Bool = false) -> ValidationReport {
+        var findings = Validator(factory: self).findings()
+        if buildingOpaqueDefinitions { findings += opaqueBuildFindings() }
+        return ValidationReport(findings: findings)
+    }
+
+    /// Validates assemblies without keeping a factory: activation problems become error findings too,
+    /// so one report lists everything.
+    public static func validate(
+        assemblies: [Assembly], configuration: Configuration = .empty, buildingOpaqueDefinitions: Bool = false
+    ) -> ValidationReport {
+        do {
+            return try BlockComponentFactory(assemblies: assemblies, configuration: configuration)
+                .validate(buildingOpaqueDefinitions: buildingOpaqueDefinitions)
+        } catch {
+            return ValidationReport(findings: error.problems.map { problem in
+                ValidationReport.Finding(severity: .error, kind: .activationProblem, subject: problem.subject,
+                                         path: [problem.subject], message: problem.description)
+            })
+        }
+    }
+
+    private func opaqueBuildFindings() -> [ValidationReport.Finding] {
+        let opaqueKeys = graph().nodes.filter { $0.hasOpaqueInjections && !$0.isAbstract }.map(\.key)
+        guard !opaqueKeys.isEmpty else { return [] }
+        let throwaway: BlockComponentFactory
+        do {
+            throwaway = try BlockComponentFactory(assemblies: assemblies.assemblies, configuration: configuration)
+        } catch {
+            return [ValidationReport.Finding(severity: .error, kind: .opaqueDefinitionFailed, subject: "activation",
+                                             path: [], message: "the throwaway factory failed to activate: \(error)")]
+        }
+        return opaqueKeys.map { key in
+            let (outcome, trace) = throwaway.trace { () -> ResolutionError? in
+                do throws(ResolutionError) {
+                    _ = try throwaway.resolve(key: key, as: Any.self)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let outcome {
+                return ValidationReport.Finding(severity: .error, kind: .opaqueDefinitionFailed, subject: key, path: outcome.path,
+                                                message: "building \(key) in a throwaway factory failed: \(outcome)")
+            }
+            let resolved = trace.roots.flatMap(\.children).map(\.key)
+            let list = resolved.isEmpty ? "nothing" : resolved.joined(separator: ", ")
+            return ValidationReport.Finding(severity: .info, kind: .opaqueDefinition, subject: key, path: [key] + resolved,
+                                            message: "\(key) builds in a throwaway factory; it resolves \(list).")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// What validating a factory's graph found: every finding at once, most severe first.
+///
+/// ```swift
+/// let report = factory.validate()
+/// if report.hasErrors { print(report) }
+/// ```
+public struct ValidationReport: Sendable, CustomStringConvertible {
+    /// How serious a finding is.
+    public enum Severity: Int, Sendable, Comparable, CustomStringConvertible {
+        /// Resolving the definition would fail.
+        case error = 0
+        /// Works, but probably not as intended.
+        case warning = 1
+        /// Worth knowing.
+        case info = 2
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+        public var description: String { ["error", "warning", "info"][rawValue] }
+    }
+
+    /// The category of a finding.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        public var description: String { name }
+
+        public static let activationProblem = Kind(name: "activationProblem")
+        public static let unknownReference = Kind(name: "unknownReference")
+        public static let initializerCycle = Kind(name: "initializerCycle")
+        public static let abstractReferenced = Kind(name: "abstractReferenced")
+        public static let singletonWithArguments = Kind(name: "singletonWithArguments")
+        public static let noCandidateForType = Kind(name: "noCandidateForType")
+        public static let ambiguousType = Kind(name: "ambiguousType")
+        public static let captiveDependency = Kind(name: "captiveDependency")
+        public static let opaqueDefinition = Kind(name: "opaqueDefinition")
+        public static let opaqueDefinitionFailed = Kind(name: "opaqueDefinitionFailed")
+        public static let unused = Kind(name: "unused")
+    }
+
+    /// One finding.
+    public struct Finding: Sendable, CustomStringConvertible {
+        public let severity: Severity
+        public let kind: Kind
+        /// The definition the finding is about.
+        public let subject: String
+        /// The definitions involved, in order (a cycle, a reference chain); may be just the subject.
+        public let path: [String]
+        /// The full sentence.
+        public let message: String
+
+        public var description: String { "\(severity): \(message)" }
+    }
+
+    /// Every finding, errors first, then warnings, then information.
+    public let findings: [Finding]
+
+    init(findings: [Finding]) {
+        self.findings = findings.enumerated()
+            .sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }
+            .map(\.element)
+    }
+
+    /// Whether any finding is an error.
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+
+    /// The findings of one severity.
+    public func findings(_ severity: Severity) -> [Finding] { findings.filter { $0.severity == severity } }
+
+    public var description: String {
+        let counts = [Severity.error, .warning, .info].map { severity in
+            let count = findings(severity).count
+            return "\(count) \(severity)\(count == 1 ? "" : "s")"
+        }
+        return (["Validation: " + counts.joined(separator: ", ")] + findings.map { "  - \($0)" }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,129 @@
+/// Checks a factory's graph, as data, for everything that would fail or surprise at resolution time.
+struct Validator {
+    let factory: BlockComponentFactory
+    let graph: DependencyGraph
+    let unresolved: [(from: String, site: String, problem: GraphBuilder.UnresolvedTarget)]
+    let parameterizedKeys: Set<String>
+
+    init(factory: BlockComponentFactory) {
+        let builder = GraphBuilder(factory: factory)
+        self.factory = factory
+        self.graph = builder.graph
+        self.unresolved = builder.unresolved
+        self.parameterizedKeys = builder.parameterizedKeys
+    }
+
+    func findings() -> [ValidationReport.Finding] {
+        unresolvedFindings() + initializerCycles() + abstractReferences() + singletonsWithArguments()
+            + captiveDependencies() + opaqueDefinitions() + unusedDefinitions()
+    }
+
+    private var nodesByKey: [String: DependencyGraph.Node] {
+        Dictionary(graph.nodes.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func unresolvedFindings() -> [ValidationReport.Finding] {
+        unresolved.map { from, site, problem in
+            switch problem {
+            case .unknownReference(let function, let location):
+                return finding(.error, .unknownReference, from, [from, function],
+                               "\(from) (\(site)) references \(function) (\(location)), which no activated assembly lists.")
+            case .noCandidate(let type):
+                return finding(.error, .noCandidateForType, from, [from, typeName(type)],
+                               "\(from) (\(site)) injects \(typeName(type)) by type, but no definition declares it.")
+            case .ambiguous(let type, let candidates):
+                return finding(.error, .ambiguousType, from, [from, typeName(type)],
+                               "\(from) (\(site)) injects \(typeName(type)) by type, but \(candidates.count) definitions declare it: "
+                                   + "\(candidates.joined(separator: ", ")). Inject one of them by reference.")
+            }
+        }
+    }
+
+    /// Cycles made only of initializer injections, which no order of construction can satisfy.
+    private func initializerCycles() -> [ValidationReport.Finding] {
+        var successors: [String: [String]] = [:]
+        for edge in graph.edges where edge.kind != .parent && edge.site.hasPrefix("init") {
+            successors[edge.from, default: []].append(edge.to)
+        }
+        var findings: [ValidationReport.Finding] = []
+        var reported: Set<Set<String>> = []
+        for start in graph.nodes.map(\.key) {
+            guard let cycle = Self.cycle(from: start, successors: successors), reported.insert(Set(cycle)).inserted else { continue }
+            findings.append(finding(.error, .initializerCycle, cycle[0], cycle,
+                                    "initializer cycle \(cycle.joined(separator: " → ")). Move one side to a property or method injection."))
+        }
+        return findings
+    }
+
+    /// A cycle through `start`, as a path that begins and ends with it, if there is one.
+    static func cycle(from start: String, successors: [String: [String]]) -> [String]? {
+        var path = [start]
+        var onPath: Set<String> = [start]
+        var visited: Set<String> = []
+        func search(_ node: String) -> [String]? {
+            for next in successors[node] ?? [] {
+                if next == start { return path + [start] }
+                guard !onPath.contains(next), visited.insert(next).inserted else { continue }
+                path.append(next)
+                onPath.insert(next)
+                if let found = search(next) { return found }
+                path.removeLast()
+                onPath.remove(next)
+            }
+            return nil
+        }
+        return search(start)
+    }
+
+    private func abstractReferences() -> [ValidationReport.Finding] {
+        let nodes = nodesByKey
+        return graph.edges.compactMap { edge in
+            guard edge.kind != .parent, nodes[edge.to]?.isAbstract == true else { return nil }
+            return finding(.error, .abstractReferenced, edge.from, [edge.from, edge.to],
+                           "\(edge.from) (\(edge.site)) injects \(edge.to), which is abstract and can only be a parent.")
+        }
+    }
+
+    private func singletonsWithArguments() -> [ValidationReport.Finding] {
+        graph.nodes.filter { parameterizedKeys.contains($0.key) && $0.scope == .singleton }.map { node in
+            finding(.error, .singletonWithArguments, node.key, [node.key],
+                    "\(node.key) has runtime arguments but is a singleton, which is built at activation; use lazySingleton.")
+        }
+    }
+
+    /// A long-lived component holding a shorter-lived one keeps it past its intended life.
+    private func captiveDependencies() -> [ValidationReport.Finding] {
+        let nodes = nodesByKey
+        return graph.edges.compactMap { edge in
+            guard edge.kind != .parent, let holder = nodes[edge.from], let held = nodes[edge.to],
+                  holder.scope == .singleton || holder.scope == .lazySingleton,
+                  held.scope == .objectGraph || held.scope == .prototype || held.scope == .weakSingleton
+            else { return nil }
+            return finding(.warning, .captiveDependency, edge.from, [edge.from, edge.to],
+                           "\(edge.from) (\(holder.scope)) holds \(edge.to) (\(held.scope)) through \(edge.site): "
+                               + "the \(holder.scope) keeps one \(held.type) for the factory's lifetime. "
+                               + "Inject a Provider to get a fresh one when needed, or widen \(edge.to)'s scope.")
+        }
+    }
+
+    private func opaqueDefinitions() -> [ValidationReport.Finding] {
+        graph.nodes.filter(\.hasOpaqueInjections).map { node in
+            finding(.info, .opaqueDefinition, node.key, [node.key],
+                    "\(node.key) injects through closures, whose dependencies are not visible without running them; "
+                        + "validate(buildingOpaqueDefinitions: true) builds it in a throwaway factory to find out.")
+        }
+    }
+
+    private func unusedDefinitions() -> [ValidationReport.Finding] {
+        let referenced = Set(graph.edges.map(\.to))
+        return graph.nodes.filter { !referenced.contains($0.key) && !$0.isAbstract && !parameterizedKeys.contains($0.key) }.map { node in
+            finding(.info, .unused, node.key, [node.key],
+                    "\(node.key) is not injected into any other definition (fine for components resolved directly).")
+        }
+    }
+
+    private func finding(_ severity: ValidationReport.Severity, _ kind: ValidationReport.Kind, _ subject: String,
+                         _ path: [String], _ message: String) -> ValidationReport.Finding {
+        ValidationReport.Finding(severity: severity, kind: kind, subject: subject, path: path, message: message)
+    }
+}

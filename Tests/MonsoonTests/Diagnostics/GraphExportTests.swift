@@ -1,0 +1,118 @@
+import Monsoon
+import Testing
+
+@Suite struct GraphExportTests {
+    let factory: BlockComponentFactory
+
+    init() throws {
+        factory = try BlockComponentFactory(assemblies: [QuestAssembly(log: BuildLog())])
+    }
+
+    @Test func theGraphHasOneNodePerDefinitionAndOneEdgePerInjection() {
+        let graph = factory.graph()
+        #expect(graph.nodes.map(\.key) == factory.keys)
+        let knightEdges = graph.edges.filter { $0.from == "QuestAssembly.knight()" }.map { "\($0.site) → \($0.to)" }
+        #expect(knightEdges == [
+            "init #0 → QuestAssembly.quest()", "init #1 → QuestAssembly.horse()", "init #2 → QuestAssembly.logDefinition()",
+            "\\Knight.armory → QuestAssembly.armory()", "method #0 arg #0 → QuestAssembly.horse()",
+        ])
+        #expect(graph.nodes.first { $0.key == "QuestAssembly.horse()" }?.scope == .prototype)
+        #expect(graph.nodes.first { $0.key == "QuestAssembly.quest()" }?.type == "any Quest")
+    }
+
+    @Test func dotHasANodeStatementPerDefinitionAndAnEdgeStatementPerInjection() {
+        let lines = factory.graph().dot().split(separator: "\n").map(String.init)
+        #expect(lines.first == "digraph Monsoon {")
+        #expect(lines.last == "}")
+        let nodeLines = lines.filter { $0.hasPrefix("  \"") && !$0.contains("->") }
+        let edgeLines = lines.filter { $0.contains(" -> ") }
+        #expect(nodeLines.count == factory.keys.count)
+        #expect(edgeLines.count == factory.graph().edges.count)
+        #expect(nodeLines.contains(##"  "QuestAssembly.logDefinition()" [label="QuestAssembly.logDefinition()\nBuildLog\nsingleton", style="filled", fillcolor="#dbe9f6"];"##))
+        #expect(edgeLines.contains(#"  "QuestAssembly.knight()" -> "QuestAssembly.quest()" [label="init #0"];"#))
+    }
+
+    @Test func mermaidHasTheSameNodesAndEdges() {
+        let lines = factory.graph().mermaid().split(separator: "\n").map(String.init)
+        #expect(lines.first == "flowchart LR")
+        #expect(lines.filter { $0.contains("-->") }.count == factory.graph().edges.count)
+        #expect(lines.contains(#"  n0["QuestAssembly.knight()<br/>Knight<br/>objectGraph"]"#))
+        #expect(lines.contains(#"  n0 -->|"init #0"| n1"#))
+        #expect(lines.contains(#"  n5[("QuestAssembly.logDefinition()<br/>BuildLog<br/>singleton")]"#), "shared scopes are drawn as cylinders")
+    }
+
+    @Test func aSubgraphHoldsOnlyWhatOneComponentReaches() {
+        let graph = factory.graph(from: "QuestAssembly.quest()")
+        #expect(Set(graph.nodes.map(\.key)) == ["QuestAssembly.quest()", "QuestAssembly.logDefinition()"])
+        #expect(graph.edges.map(\.to) == ["QuestAssembly.logDefinition()"])
+    }
+
+    @Test func parentsAndByTypeInjectionsAreLabelled() throws {
+        let controllers = try BlockComponentFactory(assemblies: [ControllerAssembly()]).graph()
+        #expect(controllers.edges.contains { $0.from == "ControllerAssembly.home()" && $0.to == "ControllerAssembly.screen()" && $0.kind == .parent })
+        #expect(controllers.dot().contains(#"-> "ControllerAssembly.screen()" [label="parent (parent)", style=dashed, arrowhead=empty];"#))
+    }
+}
+
+@Suite struct TraceTests {
+    @Test func aTraceShowsWhatWasBuiltAndWhatWasReusedFromWhichPool() throws {
+        let factory = try BlockComponentFactory(assemblies: [QuestAssembly(log: BuildLog())])
+        let (knight, trace) = try factory.trace { try factory.resolve(QuestAssembly.knight) }
+        #expect(knight.damselsRescued == 12)
+        #expect(trace.description == """
+            QuestAssembly.knight()  built (objectGraph)
+              QuestAssembly.quest()  built (objectGraph)
+                QuestAssembly.logDefinition()  reused from the singleton pool
+              QuestAssembly.horse()  built (prototype)
+                QuestAssembly.logDefinition()  reused from the singleton pool
+              QuestAssembly.logDefinition()  reused from the singleton pool
+              QuestAssembly.armory()  built (objectGraph)
+                QuestAssembly.logDefinition()  reused from the singleton pool
+              QuestAssembly.horse()  built (prototype)
+                QuestAssembly.logDefinition()  reused from the singleton pool
+            """)
+    }
+
+    @Test func cyclesAndObjectGraphReuseAreTraced() throws {
+        let factory = try BlockComponentFactory(assemblies: [CoopAssembly(log: BuildLog(), scope: .objectGraph)])
+        let (_, trace) = try factory.trace { try factory.resolve(CoopAssembly.hen) }
+        #expect(trace.description == """
+            CoopAssembly.hen()  built (objectGraph)
+              CoopAssembly.egg()  built (objectGraph)
+                CoopAssembly.hen()  the instance being built (cycle)
+            """)
+    }
+
+    @Test func withoutTracingNothingIsRecorded() throws {
+        let factory = try BlockComponentFactory(assemblies: [QuestAssembly(log: BuildLog())])
+        let (_, trace) = factory.trace { 0 }
+        #expect(trace.roots.isEmpty)
+    }
+}
+
+@Suite struct PatchTests {
+    final class FakeQuest: Quest {
+        let name = "Fake"
+    }
+
+    @Test(arguments: [Scope.objectGraph, .prototype, .singleton, .lazySingleton, .weakSingleton])
+    func aPatchReplacesWhatADefinitionProducesInEveryScopeUntilRestored(scope: Scope) throws {
+        final class ScopedQuests: Assembly {
+            let scope: Scope
+            init(scope: Scope) { self.scope = scope }
+            override var definitions: [any ComponentDefinition] { [quest(), pair()] }
+            func quest() -> Definition<any Quest> { define { Definition(DragonQuest.init).scope(scope) } }
+            func pair() -> Definition<[any Quest]> { define { Definition({ $0 }, .array([quest(), quest()])) } }
+        }
+        let factory = try BlockComponentFactory(assemblies: [ScopedQuests(scope: scope)])
+        let original = try factory.resolve(ScopedQuests.quest)
+        let patch = try factory.patch(ScopedQuests.quest) { FakeQuest() as any Quest }
+        let pair = try factory.resolve(ScopedQuests.pair)
+        #expect(pair.allSatisfy { $0.name == "Fake" })
+        #expect((pair[0] === pair[1]) == (scope != .prototype), "the double obeys the scope")
+        #expect(try factory.resolve((any Quest).self).name == "Fake")
+        patch.restore()
+        #expect(try factory.resolve(ScopedQuests.quest).name == "Dragon")
+        if scope == .singleton || scope == .lazySingleton { #expect(try factory.resolve(ScopedQuests.quest) === original) }
+    }
+}
