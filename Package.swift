@@ -15,11 +15,16 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Monsoon", targets: ["Monsoon"]),
+        .library(name: "MonsoonTesting", targets: ["MonsoonTesting"]),
         .executable(name: "pocket-forecast", targets: ["PocketForecast"]),
     ],
     targets: [
         .target(name: "Monsoon", swiftSettings: strictSettings),
         .testTarget(name: "MonsoonTests", dependencies: ["Monsoon"], swiftSettings: strictSettings),
+
+        // Test support for apps using Monsoon, with XCTest and Swift Testing (toolchain modules only).
+        .target(name: "MonsoonTesting", dependencies: ["Monsoon"], swiftSettings: strictSettings),
+        .testTarget(name: "MonsoonTestingTests", dependencies: ["MonsoonTesting", "Monsoon"], swiftSettings: strictSettings),
 
         // PocketForecast, the example app (Typhoon's sample app, offline): its assemblies and services
         // are a library so that tests can use them; the executable only parses arguments.

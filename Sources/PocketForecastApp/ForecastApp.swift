@@ -26,11 +26,12 @@ public enum PocketForecastCommand {
     }
 
     static let usage = """
-        usage: pocket-forecast [city] [--manifest path] [--environment name] [--report]
+        usage: pocket-forecast [city] [--manifest path] [--environment name] [--report] [--graph [dot|mermaid]]
           city            the city to forecast (default: London)
           --manifest      start from another manifest file instead of the bundled one
           --environment   use a section of the manifest's environments
           --report        print the activation report before the forecast
+          --graph         print the app's dependency graph (Graphviz DOT, or Mermaid) instead of a forecast
         """
 
     /// Runs the command with `arguments` (without the program name). The program makes its factory the
@@ -40,6 +41,7 @@ public enum PocketForecastCommand {
         var manifest: URL?
         var environment: String?
         var showReport = false
+        var graphFormat: String?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -47,6 +49,8 @@ public enum PocketForecastCommand {
                 return Outcome(output: usage, error: "", exitCode: 0)
             case "--report":
                 showReport = true
+            case "--graph":
+                graphFormat = remaining.first == "mermaid" || remaining.first == "dot" ? remaining.popFirst() : "dot"
             case "--manifest", "--environment":
                 guard let value = remaining.popFirst() else {
                     return Outcome(output: "", error: "\(argument) needs a value.\n\(usage)", exitCode: 64)
@@ -60,6 +64,10 @@ public enum PocketForecastCommand {
         do {
             let factory = try makeFactory(manifest: manifest, environment: environment)
             if makeDefault { factory.makeDefault() }
+            if let graphFormat {
+                let graph = factory.graph()
+                return Outcome(output: graphFormat == "mermaid" ? graph.mermaid() : graph.dot(), error: "", exitCode: 0)
+            }
             let app = try factory.resolve(PresentationAssembly.app)
             let text = try app.show(city: city)
             let report = showReport ? "\(factory.activationReport)\n\n" : ""

@@ -46,6 +46,21 @@ import Testing
         #expect(outcome.error.hasPrefix("Unknown option --verbose.\nusage: pocket-forecast"))
     }
 
+    @Test func theGraphOptionPrintsTheAppsGraph() {
+        let dot = PocketForecastCommand.run(arguments: ["--graph"])
+        #expect(dot.exitCode == 0)
+        #expect(dot.output.hasPrefix("digraph Monsoon {"))
+        #expect(dot.output.contains(#""PresentationAssembly.app()" -> "ServiceAssembly.forecastService()" [label="init #0"];"#))
+        let mermaid = PocketForecastCommand.run(arguments: ["--graph", "mermaid"])
+        #expect(mermaid.output.hasPrefix("flowchart LR"))
+    }
+
+    @Test func theAppsGraphIsValid() throws {
+        let report = try PocketForecastCommand.makeFactory().validate()
+        #expect(!report.hasErrors)
+        #expect(report.findings(.warning).isEmpty)
+    }
+
     @Test func theReportShowsTheAppsDefinitionsAndConfiguration() {
         let outcome = PocketForecastCommand.run(arguments: ["Paris", "--report"])
         #expect(outcome.exitCode == 0)

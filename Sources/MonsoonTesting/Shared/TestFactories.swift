@@ -1,0 +1,36 @@
+import Monsoon
+
+extension BlockComponentFactory {
+    /// A factory for one test: `assemblies`, with each of `replacing` taking the place of the assembly it
+    /// subclasses (how tests swap a collaborator for a fake), and every activation problem surfaced.
+    ///
+    /// ```swift
+    /// let factory = try BlockComponentFactory.forTesting(
+    ///     [CoreAssembly(), ServiceAssembly()], replacing: [FakeNetworkAssembly()])
+    /// ```
+    ///
+    /// References made through instances of the replaced classes reach the replacement too.
+    public static func forTesting(
+        _ assemblies: [Assembly], replacing replacements: [Assembly] = [], configuration: Configuration = .empty
+    ) throws(ActivationError) -> BlockComponentFactory {
+        var combined = assemblies
+        for replacement in replacements {
+            combined.removeAll { original in type(of: replacement) != type(of: original) && replacement.isKind(ofAssembly: type(of: original)) }
+            combined.removeAll { type(of: $0) == type(of: replacement) }
+            combined.append(replacement)
+        }
+        return try BlockComponentFactory(assemblies: combined, configuration: configuration)
+    }
+}
+
+extension Assembly {
+    /// Whether this assembly is an instance of `type` or of a subclass of it.
+    func isKind(ofAssembly type: Assembly.Type) -> Bool {
+        var current: AnyClass? = Swift.type(of: self)
+        while let candidate = current {
+            if candidate == type { return true }
+            current = _getSuperclass(candidate)
+        }
+        return false
+    }
+}

@@ -1,0 +1,57 @@
+import Monsoon
+import Testing
+
+/// The factory of the running test, provided by the ``Testing/Trait/monsoonFactory(_:replacing:configuration:)``
+/// trait. Each test — and each case of a parameterized test — gets its own, so tests running in
+/// parallel never share instances or patches.
+public enum TestFactory: Sendable {
+    @TaskLocal public static var current: BlockComponentFactory?
+
+    /// The running test's factory.
+    ///
+    /// - Throws: when the test has no `.monsoonFactory` trait, with an issue at the caller.
+    public static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> BlockComponentFactory {
+        try #require(current, "This test has no factory: add the .monsoonFactory { … } trait to it or its suite.",
+                     sourceLocation: sourceLocation)
+    }
+}
+
+/// A Swift Testing trait that gives each test a fresh factory, reachable as ``TestFactory/current``.
+///
+/// ```swift
+/// @Suite(.monsoonFactory { [QuestAssembly()] })
+/// struct KnightTests {
+///     @Test func knightsHaveQuests() throws {
+///         let factory = try TestFactory.require()
+///         #expect(try factory.resolve(QuestAssembly.knight).quest is HolyGrailQuest)
+///     }
+/// }
+/// ```
+public struct MonsoonFactoryTrait: TestTrait, SuiteTrait, TestScoping {
+    let makeAssemblies: @Sendable () -> [Assembly]
+    let makeReplacements: @Sendable () -> [Assembly]
+    let configuration: Configuration
+
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        // A suite trait is asked for the suite too; only test cases get factories.
+        guard testCase != nil || !test.isSuite else { return try await function() }
+        let factory = try BlockComponentFactory.forTesting(makeAssemblies(), replacing: makeReplacements(), configuration: configuration)
+        try await TestFactory.$current.withValue(factory) { try await function() }
+    }
+}
+
+extension Trait where Self == MonsoonFactoryTrait {
+    /// Gives each test a fresh factory activated from the assemblies `assemblies` returns, with
+    /// `replacing`'s assemblies swapped in for the ones they subclass.
+    public static func monsoonFactory(
+        _ assemblies: @escaping @Sendable () -> [Assembly],
+        replacing: @escaping @Sendable () -> [Assembly] = { [] },
+        configuration: Configuration = .empty
+    ) -> Self {
+        MonsoonFactoryTrait(makeAssemblies: assemblies, makeReplacements: replacing, configuration: configuration)
+    }
+}
