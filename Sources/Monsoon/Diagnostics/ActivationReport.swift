@@ -46,7 +46,7 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         lines.append("Assemblies:")
         for assembly in assemblies {
             let replaces = assembly.replaces.isEmpty ? "" : " (replaces \(assembly.replaces.joined(separator: ", ")))"
-            lines.append("  \(assembly.name)\(replaces): \(assembly.definitionCount) definitions")
+            lines.append("  \(assembly.name)\(replaces): \(assembly.definitionCount) definition\(assembly.definitionCount == 1 ? "" : "s")")
         }
         lines.append("Definitions:")
         let keyWidth = definitions.map(\.key.count).max() ?? 0
