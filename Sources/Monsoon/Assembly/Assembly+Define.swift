@@ -18,6 +18,7 @@ extension Assembly {
     /// - Parameter body: builds the definition; it runs at most once per call and only when the
     ///   definition's content is needed.
     /// - Returns: the definition, or a reference to it when called from inside another definition.
+    @inlinable
     public func define<T>(
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column,
@@ -26,7 +27,7 @@ extension Assembly {
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(type(of: self)))
         let evaluation = DefinitionEvaluation.current
         guard evaluation.mode == .idle else {
-            return Definition(referenceTo: identity, arguments: .none, function: function, assemblyType: type(of: self))
+            return Definition(referenceTo: identity, function: function, assemblyType: type(of: self))
         }
         evaluation.mode = .evaluating
         defer { evaluation.mode = .idle }

@@ -17,8 +17,10 @@ import Android
 /// returns a reference. (Parameterized definitions are always deferred: see `DeferredDefinition`.)
 /// When the factory only needs to know *which* definition a method returns (resolving by method
 /// reference), even the outermost parameterless `define` returns a reference.
+@usableFromInline
 final class DefinitionEvaluation {
-    enum Mode {
+    @usableFromInline
+    enum Mode: Sendable {
         /// No `define` is running: the next one evaluates its body.
         case idle
         /// A `define` body is running: nested parameterless ones return references.
@@ -27,7 +29,7 @@ final class DefinitionEvaluation {
         case identifying
     }
 
-    var mode = Mode.idle
+    @usableFromInline var mode = Mode.idle
     /// The tracer new resolutions of the given factory on this thread record into (`factory.trace`).
     var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
 
@@ -43,6 +45,7 @@ final class DefinitionEvaluation {
     }()
 
     /// This thread's state, created on first use and released when the thread ends.
+    @usableFromInline
     static var current: DefinitionEvaluation {
         if let pointer = pthread_getspecific(key) {
             return Unmanaged<DefinitionEvaluation>.fromOpaque(pointer).takeUnretainedValue()
@@ -53,6 +56,7 @@ final class DefinitionEvaluation {
     }
 
     /// Runs `body` with this thread in `mode`, restoring the previous mode afterwards.
+    @inlinable
     static func with<R>(_ mode: Mode, _ body: () throws -> R) rethrows -> R {
         let state = current
         let previous = state.mode
@@ -61,3 +65,6 @@ final class DefinitionEvaluation {
         return try body()
     }
 }
+
+@available(*, unavailable, message: "Each thread has its own evaluation state.")
+extension DefinitionEvaluation: Sendable {}

@@ -21,17 +21,29 @@ public struct AnyDefinition: Sendable {
     /// Whether the definition is abstract (only usable as a parent).
     public let isAbstract: Bool
     let hasInitializer: Bool
+    /// Whether the definition's own recipe has hooks, properties or methods to run before settling.
+    let injects: Bool
+    /// Whether the definition's own recipe has afterInjections hooks.
+    let hasAfterInjections: Bool
     private(set) var isDefined: Bool
     /// A parameterized definition (`define(arguments:)`), which is resolved with arguments, never listed.
     let isDeferred: Bool
     let parent: DefinitionReference?
-    let dependencies: [Dependency]
+    /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
+    let behaviour: any DefinitionBehaviour
+
+    var dependencies: [Dependency] { behaviour.dependencies }
+
     /// Whether a component of `type` can receive this definition's injections: the rule for children.
-    let accepts: @Sendable (Any.Type) -> Bool
+    func accepts(_ type: Any.Type) -> Bool { behaviour.accepts(type) }
     /// This definition's own steps, erased, for the definitions that inherit from it.
-    let inheritableSteps: @Sendable () -> InheritedSteps
-    let build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any
-    let injectExisting: @Sendable (Any, ResolutionContext, RegistryEntry) throws -> Any
+    func inheritableSteps() -> InheritedSteps { behaviour.inheritableSteps }
+    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try behaviour.build(context, entry) }
+    /// Boxes a built component with the declared type, for the warm path.
+    func box(_ component: Any) -> AnyObject? { behaviour.box(component) }
+    func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+        try behaviour.injectExisting(existing, context, entry)
+    }
 
     /// Takes over `original`'s identity, so that references to `original` reach this definition.
     mutating func adopt(identityOf original: AnyDefinition) {
@@ -58,12 +70,10 @@ extension Definition: ComponentDefinition {
         AnyDefinition(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
             declaredType: T.self, declaredScope: recipe.scope, isAbstract: recipe.isAbstract,
-            hasInitializer: recipe.initializer != nil, isDefined: isDefined, isDeferred: deferred != nil,
-            parent: recipe.parent, dependencies: recipe.dependencies,
-            accepts: { type in type == T.self || type is T.Type },
-            inheritableSteps: { [recipe] in recipe.inheritableSteps },
-            build: { [recipe] context, entry in try recipe.build(in: context, entry: entry) },
-            injectExisting: { [recipe] existing, context, entry in try recipe.injectExisting(existing, in: context, entry: entry) })
+            hasInitializer: recipe.initializer != nil,
+            injects: !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty,
+            hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined, isDeferred: deferred != nil,
+            parent: recipe.parent, behaviour: RecipeBehaviour(recipe))
     }
 }
 
@@ -83,5 +93,42 @@ extension Recipe {
             }
         }
         return result
+    }
+}
+
+/// What an erased definition does, implemented once per component type.
+protocol DefinitionBehaviour: AnyObject, Sendable {
+    var dependencies: [Dependency] { get }
+    var inheritableSteps: InheritedSteps { get }
+    func accepts(_ type: Any.Type) -> Bool
+    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
+    func box(_ component: Any) -> AnyObject?
+    func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
+}
+
+/// The behaviour of a `Definition<T>`: its recipe, kept typed.
+final class RecipeBehaviour<T>: DefinitionBehaviour {
+    let recipe: Recipe<T>
+    let dependencies: [Dependency]
+
+    init(_ recipe: Recipe<T>) {
+        self.recipe = recipe
+        self.dependencies = recipe.dependencies
+    }
+
+    var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
+
+    func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
+
+    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+        try recipe.build(in: context, entry: entry)
+    }
+
+    func box(_ component: Any) -> AnyObject? {
+        (component as? T).map { TypedBox($0) }
+    }
+
+    func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+        try recipe.injectExisting(existing, in: context, entry: entry)
     }
 }

@@ -36,7 +36,7 @@ public struct Definition<T>: Sendable {
         case deferred(DeferredDefinition)
     }
 
-    var identity: DefinitionIdentity
+    @usableFromInline var identity: DefinitionIdentity
     var arguments = RuntimeArguments.none
     var function: StaticString
     var assemblyType: Assembly.Type?
@@ -48,6 +48,11 @@ public struct Definition<T>: Sendable {
         self.function = function
         self.origin = .bare
         self.recipe = recipe
+    }
+
+    @usableFromInline
+    init(referenceTo identity: DefinitionIdentity, function: StaticString, assemblyType: Assembly.Type) {
+        self.init(referenceTo: identity, arguments: .none, function: function, assemblyType: assemblyType)
     }
 
     init(referenceTo identity: DefinitionIdentity, arguments: RuntimeArguments, function: StaticString, assemblyType: Assembly.Type) {
@@ -70,6 +75,7 @@ public struct Definition<T>: Sendable {
     }
 
     /// This definition as `define` returns it: identified by `define`'s call site.
+    @usableFromInline
     func declared(at identity: DefinitionIdentity, arguments: RuntimeArguments, function: StaticString,
                   assemblyType: Assembly.Type) -> Definition<T> {
         var definition = isReference ? .alias(of: self) : self
@@ -94,6 +100,10 @@ public struct Definition<T>: Sendable {
         case .defined, .bare: false
         }
     }
+
+    /// Whether this is a parameterized definition, resolved per argument values rather than registered.
+    @usableFromInline
+    var isParameterized: Bool { deferred != nil }
 
     var deferred: DeferredDefinition? {
         if case .deferred(let deferred) = origin { return deferred }

@@ -5,6 +5,7 @@
 /// a `StaticString` whose storage address is fixed for a given call site. The assembly's dynamic type is
 /// part of the identity too, so that a generic assembly instantiated for several types
 /// (`FeatureAssembly<Books>`, `FeatureAssembly<Films>`) has distinct definitions.
+@usableFromInline
 struct DefinitionIdentity: Hashable, Sendable {
     let fileID: StaticString
     let line: UInt
@@ -15,6 +16,7 @@ struct DefinitionIdentity: Hashable, Sendable {
     /// word instead of four.
     private let mixed: UInt
 
+    @usableFromInline
     init(fileID: StaticString, line: UInt, column: UInt, assembly: ObjectIdentifier? = nil) {
         self.fileID = fileID
         self.line = line
@@ -29,11 +31,13 @@ struct DefinitionIdentity: Hashable, Sendable {
         fileID.withUTF8Buffer { UInt(bitPattern: $0.baseAddress) }
     }
 
+    @usableFromInline
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.mixed == rhs.mixed && lhs.line == rhs.line && lhs.column == rhs.column && lhs.assembly == rhs.assembly
             && lhs.fileAddress == rhs.fileAddress
     }
 
+    @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(mixed)
     }

@@ -1,11 +1,12 @@
 /// The runtime arguments a parameterized definition was called with: part of the pool key of every
 /// component it builds, so `knight(named: "Lancelot")` and `knight(named: "Galahad")` are pooled apart.
+@usableFromInline
 struct RuntimeArguments: Hashable, @unchecked Sendable {
     // Unchecked because `AnyHashable` is not Sendable; every value stored here was required to be
     // `Hashable & Sendable` when it was passed to `define(arguments:)`.
     let values: [AnyHashable]
 
-    static let none = RuntimeArguments(values: [])
+    @usableFromInline static let none = RuntimeArguments(values: [])
 
     init(values: [AnyHashable]) {
         self.values = values

@@ -83,7 +83,7 @@ extension ActivationReport {
     init(registry: Registry, directory: AssemblyDirectory, configuration: Configuration) {
         self.configuration = configuration.origins.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let replaced = Dictionary(directory.replacements.map { ($0.assembly, $0.replaces) }, uniquingKeysWith: { first, _ in first })
-        let names = directory.names
+        let names = directory.assemblyNames
         var counts: [String: Int] = [:]
         for entry in registry.entries { counts[entry.assemblyName, default: 0] += 1 }
         assemblies = names.map { name in

@@ -1,36 +1,36 @@
 /// Finding registry entries, with the error each failed lookup reports.
 extension BlockComponentFactory {
-    func entry(for reference: DefinitionReference, declaredType: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
+    func entry(for reference: DefinitionReference, declaredType: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         if let deferred = reference.parameterized {
-            return try parameterizedEntries.entry(for: reference, deferred: deferred, in: self, path: path)
+            return try parameterizedEntries.entry(for: reference, deferred: deferred, in: self, path: path())
         }
         if let entry = registry.byIdentity[reference.identity] { return entry }
         if let key = assemblies.replacementKey(for: reference), let entry = registry.byKey[key] { return entry }
-        throw .undeclared(reference.function, location: reference.identity.location, declaredType: declaredType, path: path)
+        throw .undeclared(reference.function, location: reference.identity.location, declaredType: declaredType, path: path())
     }
 
-    func entry(key: String, path: [String]) throws(ResolutionError) -> RegistryEntry {
+    func entry(key: String, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         if let entry = registry.byKey[key] { return entry }
         if let replacement = assemblies.replacementKey(for: key), let entry = registry.byKey[replacement] { return entry }
-        throw .unknownKey(key, knownKeys: registry.keys, path: path)
+        throw .unknownKey(key, knownKeys: registry.keys, path: path())
     }
 
-    func uniqueEntry(for type: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
+    func uniqueEntry(for type: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         guard let candidates = registry.byType[ObjectIdentifier(type)], let first = candidates.first else {
-            throw .noDefinition(for: type, knownTypes: registry.typeNames, path: path)
+            throw .noDefinition(for: type, knownTypes: registry.typeNames, path: path())
         }
         guard candidates.count == 1 else {
-            throw .ambiguous(type, candidates: candidates.map(\.key), path: path)
+            throw .ambiguous(type, candidates: candidates.map(\.key), path: path())
         }
         return first
     }
 
     /// The definition an assembly method returns, called on the activated instance of its assembly.
     func definition<A: Assembly, T, each Argument>(
-        _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument, path: [String]
+        _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument, path: @autoclosure () -> [String]
     ) throws(ResolutionError) -> Definition<T> {
         guard let assembly = assemblies.assembly(A.self) else {
-            throw .assemblyNotActivated(A.self, activated: assemblies.names, path: path)
+            throw .assemblyNotActivated(A.self, activated: assemblies.assemblyNames, path: path())
         }
         // Only the identity is needed: a parameterless definition is registered, and a parameterized one
         // is deferred until the factory needs its content.

@@ -13,7 +13,22 @@ extension BlockComponentFactory {
     ///   method with parameters does not pass them to `define(arguments:)`, or any failure while building.
     /// - Complexity: for a parameterless method, calls it without evaluating its definition, then O(1) for
     ///   a warm singleton; a parameterized method's definition is evaluated for its arguments.
+    @inlinable
     public func resolve<A: Assembly, T, each Argument>(
+        _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument
+    ) throws(ResolutionError) -> T {
+        var argumentCount = 0
+        for _ in repeat (each Argument).self { argumentCount += 1 }
+        if argumentCount == 0, let assembly = assemblies.assembly(A.self) {
+            let definition = DefinitionEvaluation.with(.identifying) { method(assembly)(repeat each arguments) }
+            if let warm = warmComponent(of: definition) { return warm }
+            return try resolveCold(definition)
+        }
+        return try resolveCold(method, repeat each arguments)
+    }
+
+    @usableFromInline
+    func resolveCold<A: Assembly, T, each Argument>(
         _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument
     ) throws(ResolutionError) -> T {
         let definition = try definition(method, repeat each arguments, path: [])
@@ -22,7 +37,7 @@ extension BlockComponentFactory {
         if argumentCount > 0, definition.arguments.isEmpty {
             throw .argumentsNotDeclared("\(typeName(A.self)).\(definition.function)", count: argumentCount)
         }
-        return try resolve(definition)
+        return try resolveCold(definition)
     }
 
     /// The component of a definition value, obeying its scope.
@@ -34,7 +49,14 @@ extension BlockComponentFactory {
     /// - Throws: ``ResolutionError``, ``ResolutionError/Kind/undeclaredDefinition`` when no activated
     ///   assembly lists the definition.
     /// - Complexity: O(1) for a warm singleton; otherwise proportional to the components built.
+    @inlinable
     public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
+        if let warm = warmComponent(of: definition) { return warm }
+        return try resolveCold(definition)
+    }
+
+    @usableFromInline
+    func resolveCold<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
         let entry = try entry(for: definition.reference, declaredType: T.self, path: [])
         if !patches.isActive, let warm = published(entry, as: T.self) { return warm }
         return try withResolution { context throws(ResolutionError) in
@@ -51,7 +73,17 @@ extension BlockComponentFactory {
     /// - Throws: ``ResolutionError/Kind/noDefinitionForType`` or ``ResolutionError/Kind/ambiguousType``
     ///   unless exactly one definition declares `type`, or any failure while building.
     /// - Complexity: O(1) lookup; O(1) for a warm singleton.
+    @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
+        if !patches.isActive, let entry = registry.soleEntry(declaring: ObjectIdentifier(T.self)),
+           let warm: T = warmComponent(in: entry) {
+            return warm
+        }
+        return try resolveCold(type)
+    }
+
+    @usableFromInline
+    func resolveCold<T>(_ type: T.Type) throws(ResolutionError) -> T {
         let entry = try uniqueEntry(for: type, path: [])
         if !patches.isActive, let warm = published(entry, as: type) { return warm }
         return try withResolution { context throws(ResolutionError) in
@@ -80,5 +112,21 @@ extension BlockComponentFactory {
     /// - Complexity: proportional to the components built.
     public func allComponents<T>(of type: T.Type = T.self) throws(ResolutionError) -> [T] {
         try withResolution { context throws(ResolutionError) in try context.allComponents(of: type) }
+    }
+
+    /// A warm singleton or lazySingleton, read without a lock, a dictionary of strings, or a dynamic cast;
+    /// `nil` sends the caller to the general path.
+    @inlinable
+    func warmComponent<T>(of definition: Definition<T>) -> T? {
+        guard !definition.isParameterized, !patches.isActive,
+              let entry = registry.entry(identifiedBy: definition.identity) else { return nil }
+        return warmComponent(in: entry)
+    }
+
+    @inlinable
+    func warmComponent<T>(in entry: RegistryEntry) -> T? {
+        // The box was made for the declared type, so when that is T the downcast cannot fail.
+        guard entry.declaredTypeID == ObjectIdentifier(T.self), let box = entry.cell?.publishedBox else { return nil }
+        return unsafeDowncast(box, to: TypedBox<T>.self).value
     }
 }

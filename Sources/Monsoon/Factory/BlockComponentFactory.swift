@@ -13,11 +13,11 @@ import Foundation
 /// A factory is safe to use from any number of threads. It owns its pools: two factories never share
 /// instances, and releasing a factory releases its singletons.
 public final class BlockComponentFactory: Sendable {
-    let registry: Registry
-    let assemblies: AssemblyDirectory
+    @usableFromInline let registry: Registry
+    @usableFromInline let assemblies: AssemblyDirectory
     let coordinator = SharedInstanceCoordinator()
     let parameterizedEntries = ParameterizedEntries()
-    let patches = PatchTable()
+    @usableFromInline let patches = PatchTable()
     let instancePostProcessors: [any InstancePostProcessor]
     let definitionPostProcessors: [any DefinitionPostProcessor]
     /// The configuration values components are injected with (`.config("key")`).

@@ -1,5 +1,6 @@
 /// The activated definitions of one factory, indexed every way resolution looks them up. Immutable
 /// after activation, so lookups take no lock.
+@usableFromInline
 struct Registry: Sendable {
     /// In activation order: assembly order, then each assembly's `definitions` order.
     let entries: [RegistryEntry]
@@ -27,6 +28,19 @@ struct Registry: Sendable {
     }
 
     var keys: [String] { entries.map(\.key) }
+
+    /// The only entry declaring the type, or `nil` (none or several: the cold path reports which).
+    @usableFromInline
+    func soleEntry(declaring type: ObjectIdentifier) -> RegistryEntry? {
+        guard let candidates = byType[type], candidates.count == 1 else { return nil }
+        return candidates[0]
+    }
+
+    /// The registered entry of a definition, by identity.
+    @usableFromInline
+    func entry(identifiedBy identity: DefinitionIdentity) -> RegistryEntry? {
+        byIdentity[identity]
+    }
 
     var typeNames: [String] {
         Array(Set(entries.filter { !$0.definition.isAbstract }.map { typeName($0.definition.declaredType) })).sorted()

@@ -1,5 +1,6 @@
 /// One activated definition: its key, effective scope, what it inherits and, for shared scopes, its
 /// pool cell.
+@usableFromInline
 final class RegistryEntry: Sendable {
     let key: String
     let definition: AnyDefinition
@@ -13,7 +14,9 @@ final class RegistryEntry: Sendable {
     /// The merged steps of the parent chain, root first; `nil` without a parent.
     let inherited: InheritedSteps?
     /// The factory-wide pool slot for singleton, lazySingleton and weakSingleton components.
-    let cell: SharedInstanceCell?
+    @usableFromInline let cell: SharedInstanceCell?
+    /// `ObjectIdentifier` of the declared type, compared on the warm path before unboxing.
+    @usableFromInline let declaredTypeID: ObjectIdentifier
 
     init(key: String, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
         self.key = key
@@ -21,6 +24,7 @@ final class RegistryEntry: Sendable {
         self.scope = scope
         self.poolKey = PoolKey(identity: definition.identity, arguments: definition.arguments)
         self.inherited = inherited
+        self.declaredTypeID = ObjectIdentifier(definition.declaredType)
         self.cell = scope.isShared ? SharedInstanceCell(holdsWeakly: scope == .weakSingleton) : nil
     }
 }

@@ -57,12 +57,14 @@ public final class Patch: @unchecked Sendable {
 
 /// The patches installed on one factory. Resolution checks `isActive` (one atomic load) before
 /// looking anything up, so an unpatched factory pays nothing more.
+@usableFromInline
 final class PatchTable: @unchecked Sendable {
     // Unchecked: `lock` guards `patches`; `count` is atomic.
     private let count = Atomic<Int>(0)
     private let lock = NSLock()
     private var patches: [DefinitionIdentity: [Patch]] = [:]
 
+    @usableFromInline
     var isActive: Bool { count.load(ordering: .acquiring) > 0 }
 
     func install(_ patch: Patch) {

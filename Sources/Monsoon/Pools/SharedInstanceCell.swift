@@ -7,10 +7,13 @@ import Synchronization
 /// That is the warm path of every singleton resolution. Everything else (the weak value, the resolution
 /// currently building the component) is read and written only under the coordinator's lock, which is
 /// why the class can be `@unchecked Sendable`.
+@usableFromInline
 final class SharedInstanceCell: @unchecked Sendable {
     let holdsWeakly: Bool
     private let isPublished = Atomic<Bool>(false)
     private nonisolated(unsafe) var strongValue: Any?
+    /// The strong value in a ``TypedBox`` of the definition's declared type.
+    private nonisolated(unsafe) var strongBox: AnyObject?
     private nonisolated(unsafe) weak var weakValue: AnyObject?
     /// The resolution building this component and not yet finished; guarded by the coordinator.
     nonisolated(unsafe) var owner: UInt64?
@@ -24,17 +27,24 @@ final class SharedInstanceCell: @unchecked Sendable {
         isPublished.load(ordering: .acquiring) ? strongValue : nil
     }
 
+    /// The pooled strong value boxed with its declared type, without locking; `nil` until published.
+    @usableFromInline
+    var publishedBox: AnyObject? {
+        isPublished.load(ordering: .acquiring) ? strongBox : nil
+    }
+
     /// The pooled value; call only under the coordinator's lock.
     var valueUnderLock: Any? {
         holdsWeakly ? weakValue : strongValue
     }
 
     /// Stores a finished component; call only under the coordinator's lock.
-    func storeUnderLock(_ value: Any) {
+    func storeUnderLock(_ value: Any, box: AnyObject?) {
         if holdsWeakly {
             weakValue = value as AnyObject
         } else {
             strongValue = value
+            strongBox = box
             isPublished.store(true, ordering: .releasing)
         }
     }

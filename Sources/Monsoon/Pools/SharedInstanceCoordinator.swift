@@ -23,7 +23,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
     private var waitingFor: [UInt64: UInt64] = [:]
 
     func claim(
-        _ cell: SharedInstanceCell, for resolution: UInt64, key: String, path: [String]
+        _ cell: SharedInstanceCell, for resolution: UInt64, key: String, path: @autoclosure () -> [String]
     ) throws(ResolutionError) -> Claim {
         condition.lock()
         defer { condition.unlock() }
@@ -36,7 +36,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
             if owner == resolution { return .ownedByThisResolution }
             var next: UInt64? = owner
             while let current = next {
-                if current == resolution { throw .concurrentCycle(key, path: path) }
+                if current == resolution { throw .concurrentCycle(key, path: path()) }
                 next = waitingFor[current]
             }
             waitingFor[resolution] = owner
@@ -46,11 +46,11 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
     }
 
     /// Stores the finished components of a completed resolution and wakes every waiter.
-    func publish(_ built: [(cell: SharedInstanceCell, value: Any)]) {
+    func publish(_ built: [(cell: SharedInstanceCell, value: Any, box: AnyObject?)]) {
         guard !built.isEmpty else { return }
         condition.lock()
-        for (cell, value) in built {
-            cell.storeUnderLock(value)
+        for (cell, value, box) in built {
+            cell.storeUnderLock(value, box: box)
             cell.owner = nil
         }
         condition.broadcast()

@@ -24,6 +24,8 @@ extension Recipe {
 
     private func inject(into instance: inout T, entry: RegistryEntry, resolver: Resolver) throws {
         guard let inherited = entry.inherited else {
+            // A plain check first: walking even empty arrays of generic closures costs metadata lookups.
+            guard entry.definition.injects else { return }
             for hook in beforeInjections { hook(instance) }
             for property in properties { try property.apply(&instance, resolver) }
             for method in methods { try method.apply(&instance, resolver) }
@@ -38,6 +40,7 @@ extension Recipe {
     }
 
     private func queueAfterInjections(for instance: T, entry: RegistryEntry, context: ResolutionContext) {
+        guard entry.definition.hasAfterInjections || entry.inherited != nil else { return }
         let inheritedHooks = entry.inherited?.afterInjections ?? []
         guard !afterInjections.isEmpty || !inheritedHooks.isEmpty else { return }
         let hooks = afterInjections

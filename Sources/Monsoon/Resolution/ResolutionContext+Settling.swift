@@ -18,6 +18,9 @@ extension ResolutionContext {
         let frame = stack.removeLast()
         let index = stack.count
         if frame.lowLink >= index {
+            if frame.unsettled.count == 1, frame.unsettled[0].claimedCell == nil, frame.unsettled[0].hooks.isEmpty, unsettledRoots.isEmpty {
+                return  // the common case: one component, nothing to run or publish
+            }
             settle(frame.unsettled)
         } else {
             for component in frame.unsettled { unsettledRoots[component.entry.slot] = frame.lowLink }
@@ -32,10 +35,10 @@ extension ResolutionContext {
             for hook in component.hooks { hook() }
         }
         guard components.contains(where: { $0.claimedCell != nil }) else { return }
-        var built: [(cell: SharedInstanceCell, value: Any)] = []
+        var built: [(cell: SharedInstanceCell, value: Any, box: AnyObject?)] = []
         for component in components {
             guard let cell = component.claimedCell, let value = sharedInstances[component.entry.slot] else { continue }
-            built.append((cell, value))
+            built.append((cell, value, cell.holdsWeakly ? nil : component.entry.definition.box(value)))
         }
         factory.coordinator.publish(built)
     }
@@ -60,6 +63,10 @@ extension ResolutionContext {
     /// Runs hooks queued outside any frame, then gives up claims still held: builds whose failure user
     /// code caught. (Claims that were settled are no longer this resolution's, and are left alone.)
     func complete() {
+        if looseHooks.isEmpty, claimedEntries.isEmpty, objectGraph.isEmpty, sharedInstances.isEmpty {
+            isFinished = true
+            return
+        }
         while !looseHooks.isEmpty {
             let hooks = looseHooks
             looseHooks.removeAll()
