@@ -24,6 +24,7 @@ extension Injectable {
 }
 
 /// A configuration key a definition injects, with a check that its value converts.
+@usableFromInline
 struct ConfigurationReference: Sendable {
     let key: String
     let check: @Sendable (Configuration) throws(ConfigurationError) -> Void

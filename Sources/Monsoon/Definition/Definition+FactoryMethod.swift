@@ -12,29 +12,20 @@ extension Definition {
     ///   - factory: the component whose method makes this one, usually a reference to its definition.
     ///   - method: the factory's method, unapplied (`DAOFactory.makeUserDAO(table:)`).
     ///   - arguments: one injection per parameter of the method.
-    public init<Factory, each Argument>(
+    @inlinable
+    public init<Factory, each Source: Injectable>(
         factory: some Injectable<Factory>,
-        _ method: @escaping @Sendable (Factory) -> (repeat each Argument) throws -> T,
-        _ arguments: repeat any Injectable<each Argument>,
+        _ method: @escaping @Sendable (Factory) -> (repeat (each Source).Value) throws -> T,
+        _ arguments: repeat each Source,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
     ) {
-        let initializer = FactoryMethodInitializer(
-            factory: factory.injection, method: method, arguments: InjectionPack(repeat each arguments))
+        let factoryInjection = factory.injection
+        let pack = InjectionPack(repeat each arguments)
+        let make: @Sendable (Resolver) throws -> T = { resolver in
+            try pack.call(method(try factoryInjection.produce(resolver)), resolver: resolver)
+        }
+        let initializer = Initializer(dependencies: [factoryInjection.target] + pack.targets, make: make)
         self.init(recipe: Recipe<T>(initializer: initializer), fileID: fileID, function: function, line: line, column: column)
-    }
-}
-
-/// An initializer that calls a method of another component.
-struct FactoryMethodInitializer<Component, Factory, each Argument>: InitializerRecipe {
-    let factory: Injection<Factory>
-    let method: @Sendable (Factory) -> (repeat each Argument) throws -> Component
-    let arguments: InjectionPack<repeat each Argument>
-
-    var dependencies: [Dependency.Target] { [factory.target] + arguments.targets }
-
-    func make(_ resolver: Resolver) throws -> Component {
-        let factoryComponent = try factory.produce(resolver)
-        return try arguments.call(method(factoryComponent), resolver: resolver)
     }
 }

@@ -38,9 +38,9 @@ extension Definition {
     /// ```swift
     /// Definition(Knight.init).injectMethod(Knight.mount(_:), horse())
     /// ```
-    public func injectMethod<each Argument>(
-        _ method: @escaping @Sendable (T) -> (repeat each Argument) throws -> Void,
-        _ arguments: repeat any Injectable<each Argument>
+    public func injectMethod<each Source: Injectable>(
+        _ method: @escaping @Sendable (T) -> (repeat (each Source).Value) throws -> Void,
+        _ arguments: repeat each Source
     ) -> Definition<T> {
         let pack = InjectionPack(repeat each arguments)
         return addingMethod(targets: pack.targets) { instance, resolver in

@@ -43,6 +43,7 @@ public struct Definition<T>: Sendable {
     var origin: Origin
     var recipe: Recipe<T>
 
+    @usableFromInline
     init(recipe: Recipe<T>, fileID: StaticString, function: StaticString, line: UInt, column: UInt) {
         self.identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
         self.function = function
@@ -88,6 +89,7 @@ public struct Definition<T>: Sendable {
     }
 
     /// Where to find this definition: what an injection by reference resolves.
+    @usableFromInline
     var reference: DefinitionReference {
         DefinitionReference(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
@@ -122,14 +124,16 @@ public struct Definition<T>: Sendable {
     ///   - arguments: one injection per parameter: another definition (by reference), `.value(_:)`,
     ///     `.byType()`, or `.resolved { … }`.
     ///   - fileID, function, line, column: identify the definition; leave them to their defaults.
-    public init<each Argument>(
-        _ initializer: @escaping @Sendable (repeat each Argument) throws -> T,
-        _ arguments: repeat any Injectable<each Argument>,
+    @inlinable
+    public init<each Source: Injectable>(
+        _ initializer: @escaping @Sendable (repeat (each Source).Value) throws -> T,
+        _ arguments: repeat each Source,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
     ) {
         let pack = InjectionPack(repeat each arguments)
-        let recipe = Recipe<T>(initializer: PackInitializer(function: initializer, arguments: pack))
+        let make: @Sendable (Resolver) throws -> T = { resolver in try pack.call(initializer, resolver: resolver) }
+        let recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, make: make))
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
 
@@ -144,7 +148,7 @@ public struct Definition<T>: Sendable {
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
     ) {
-        let recipe = Recipe<T>(initializer: ClosureInitializer(closure: build))
+        let recipe = Recipe<T>(initializer: Initializer(dependencies: [.opaque], make: build))
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
 
@@ -224,10 +228,13 @@ extension Definition {
 extension Definition: Injectable {
     /// Injecting a definition injects by reference: the referenced definition's scope decides whether
     /// the injected component is new or shared.
+    @inlinable
     public var injection: Injection<T> {
         let reference = self.reference
         return Injection(target: .definition(reference)) { resolver in
-            try resolver.resolve(reference, as: T.self)
+            let component = try resolver.component(for: reference, declaredType: T.self)
+            if let typed = component as? T { return typed }
+            throw resolver.mismatch(component, for: reference, expected: T.self)
         }
     }
 }

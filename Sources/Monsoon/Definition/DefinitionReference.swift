@@ -1,5 +1,6 @@
 /// Where to find a definition: what injection by reference, a parent link, and resolution by definition
 /// value carry.
+@usableFromInline
 struct DefinitionReference: Sendable {
     let identity: DefinitionIdentity
     let arguments: RuntimeArguments
@@ -24,6 +25,7 @@ struct DefinitionReference: Sendable {
 ///
 /// Unchecked Sendable because the body may capture its assembly, which is not Sendable: assemblies are
 /// immutable configuration by contract (see `Assembly`), and the body only creates a definition.
+@usableFromInline
 final class DeferredDefinition: @unchecked Sendable {
     private let evaluate: () -> AnyDefinition
 

@@ -1,6 +1,8 @@
 /// One injection a definition declares, described as data so that the factory knows the graph without
 /// running user code.
+@usableFromInline
 struct Dependency: Sendable {
+    @usableFromInline
     enum Target: Sendable {
         /// Another definition, by reference.
         case definition(DefinitionReference)

@@ -30,8 +30,8 @@ extension Recipe {
     /// This recipe's own steps, erased to work on any component that is a `T`.
     var inheritableSteps: InheritedSteps {
         var steps = InheritedSteps()
-        if let initializer {
-            steps.initializer = { resolver in try initializer.make(resolver) }
+        if let make = initializer?.make {
+            steps.initializer = { resolver in try make(resolver) }
         }
         steps.beforeInjections = beforeInjections.map(erase)
         steps.properties = properties.map { property in

@@ -20,14 +20,16 @@ public protocol Injectable<Value>: Sendable {
 /// Make one with ``Injectable/value(_:)``, ``Injectable/byType(_:)`` or
 /// ``Injectable/resolved(_:)``, or pass a `Definition` directly.
 public struct Injection<Value>: Injectable {
-    let target: Dependency.Target
-    let produce: @Sendable (Resolver) throws -> Value
+    @usableFromInline let target: Dependency.Target
+    @usableFromInline let produce: @Sendable (Resolver) throws -> Value
 
+    @usableFromInline
     init(target: Dependency.Target, produce: @escaping @Sendable (Resolver) throws -> Value) {
         self.target = target
         self.produce = produce
     }
 
+    @inlinable
     public var injection: Injection<Value> { self }
 }
 

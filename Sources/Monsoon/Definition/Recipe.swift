@@ -1,7 +1,8 @@
 /// Everything a definition says about building one component, kept typed as `T` so that building it
 /// needs no casts.
+@usableFromInline
 struct Recipe<T>: Sendable {
-    var initializer: (any InitializerRecipe<T>)?
+    var initializer: Initializer<T>?
     var properties: [PropertyInjection<T>] = []
     var methods: [MethodInjection<T>] = []
     var beforeInjections: [@Sendable (T) -> Void] = []
@@ -9,24 +10,39 @@ struct Recipe<T>: Sendable {
     var scope: Scope?
     var parent: DefinitionReference?
     var isAbstract = false
+
+    @usableFromInline
+    init(initializer: Initializer<T>? = nil) {
+        self.initializer = initializer
+    }
 }
 
-/// How the component itself is made; its arguments are data so activation can read them.
-protocol InitializerRecipe<Component>: Sendable {
-    associatedtype Component
-    var dependencies: [Dependency.Target] { get }
-    func make(_ resolver: Resolver) throws -> Component
+/// How the component itself is made: a closure built where the definition's types are known (so it
+/// runs specialized), and its arguments described as data so that activation can read them.
+@usableFromInline
+struct Initializer<Component>: Sendable {
+    let dependencies: [Dependency.Target]
+    let make: @Sendable (Resolver) throws -> Component
+
+    @usableFromInline
+    init(dependencies: [Dependency.Target], make: @escaping @Sendable (Resolver) throws -> Component) {
+        self.dependencies = dependencies
+        self.make = make
+    }
 }
 
 /// Injections for the parameters of one function, as a parameter pack: the arguments of an initializer
 /// or of an injected method.
-struct InjectionPack<each Argument>: Sendable {
-    let injections: (repeat Injection<each Argument>)
+@usableFromInline
+struct InjectionPack<each Source: Injectable>: Sendable {
+    @usableFromInline let injections: (repeat Injection<(each Source).Value>)
 
-    init(_ sources: repeat any Injectable<each Argument>) {
+    @inlinable
+    init(_ sources: repeat each Source) {
         injections = (repeat (each sources).injection)
     }
 
+    @inlinable
     var targets: [Dependency.Target] {
         var targets: [Dependency.Target] = []
         for injection in repeat each injections { targets.append(injection.target) }
@@ -34,28 +50,10 @@ struct InjectionPack<each Argument>: Sendable {
     }
 
     /// Resolves every argument, in order, and calls `function` with them.
-    func call<Result>(_ function: (repeat each Argument) throws -> Result, resolver: Resolver) throws -> Result {
+    @inlinable
+    func call<Result>(_ function: (repeat (each Source).Value) throws -> Result, resolver: Resolver) throws -> Result {
         try function(repeat try (each injections).produce(resolver))
     }
-}
-
-/// An initializer whose arguments are injections.
-struct PackInitializer<Component, each Argument>: InitializerRecipe {
-    let function: @Sendable (repeat each Argument) throws -> Component
-    let arguments: InjectionPack<repeat each Argument>
-
-    var dependencies: [Dependency.Target] { arguments.targets }
-
-    func make(_ resolver: Resolver) throws -> Component {
-        try arguments.call(function, resolver: resolver)
-    }
-}
-
-/// An initializer written as a closure: the escape hatch whose dependencies are invisible until it runs.
-struct ClosureInitializer<Component>: InitializerRecipe {
-    let closure: @Sendable (Resolver) throws -> Component
-    var dependencies: [Dependency.Target] { [.opaque] }
-    func make(_ resolver: Resolver) throws -> Component { try closure(resolver) }
 }
 
 /// One injected property: where, from what, and how to set it.

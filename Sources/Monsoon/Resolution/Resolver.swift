@@ -69,8 +69,18 @@ public struct Resolver {
 extension Resolver: Sendable {}
 
 extension Resolver {
-    /// Resolves a referenced definition (an injection by reference).
-    func resolve<T>(_ reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
-        try activeContext(reference.function).resolve(reference, as: type)
+    /// The component a reference names, not yet cast: injections by reference cast it where the type is
+    /// known statically.
+    @usableFromInline
+    func component(for reference: DefinitionReference, declaredType: Any.Type) throws(ResolutionError) -> Any {
+        let context = try activeContext(reference.function)
+        return try context.instance(of: context.entry(for: reference, declaredType: declaredType))
+    }
+
+    /// The error for a referenced component that is not of the expected type.
+    @usableFromInline
+    func mismatch(_ component: Any, for reference: DefinitionReference, expected: Any.Type) -> ResolutionError {
+        let path = (try? activeContext(reference.function).path) ?? []
+        return .typeMismatch(reference.function, builds: type(of: component), requested: expected, path: path)
     }
 }
