@@ -1,4 +1,5 @@
 #include "HeapUsage.h"
+#include <stdlib.h>  /* defines __GLIBC__ where glibc is the C library */
 
 #if defined(__GLIBC__)
 #include <malloc.h>

@@ -6,11 +6,11 @@ import Foundation
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
-let measurer = Measurer(repetitions: quick ? 5 : 9, targetDuration: quick ? .milliseconds(4) : .milliseconds(60))
+let measurer = Measurer(repetitions: quick ? 5 : 7, targetDuration: quick ? .milliseconds(4) : .milliseconds(40))
 
 let resolution = resolutionRows(measurer)
 let activation = activationRows(Measurer(repetitions: quick ? 5 : 9, targetDuration: .zero))
-let throughput = throughputRows(operationsPerThread: quick ? 20_000 : 400_000, repetitions: quick ? 5 : 7)
+let throughput = throughputRows(operationsPerThread: quick ? 2_000 : 20_000, repetitions: quick ? 5 : 7)
 let memory = memoryRows()
 let targets = evaluateTargets(resolution: resolution, activation: activation, throughput: throughput)
 

@@ -41,14 +41,21 @@ public struct Definition<T>: Sendable {
     var function: StaticString
     var assemblyType: Assembly.Type?
     var origin: Origin
-    var recipe: Recipe<T>
+    /// The recipe, behind a reference so that a `Definition` value (a reference, above all) stays small
+    /// and cheap to copy; `nil` for references. Builder methods replace it (copy on write).
+    @usableFromInline var storage: RecipeStorage<T>?
+
+    var recipe: Recipe<T> {
+        get { storage?.recipe ?? Recipe() }
+        set { storage = RecipeStorage(newValue) }
+    }
 
     @usableFromInline
     init(recipe: Recipe<T>, fileID: StaticString, function: StaticString, line: UInt, column: UInt) {
         self.identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
         self.function = function
         self.origin = .bare
-        self.recipe = recipe
+        self.storage = RecipeStorage(recipe)
     }
 
     @usableFromInline
@@ -62,7 +69,7 @@ public struct Definition<T>: Sendable {
         self.function = function
         self.assemblyType = assemblyType
         self.origin = .reference
-        self.recipe = Recipe()
+        self.storage = nil
     }
 
     init(deferred: DeferredDefinition, identity: DefinitionIdentity, arguments: RuntimeArguments,
@@ -72,7 +79,7 @@ public struct Definition<T>: Sendable {
         self.function = function
         self.assemblyType = assemblyType
         self.origin = .deferred(deferred)
-        self.recipe = Recipe()
+        self.storage = nil
     }
 
     /// This definition as `define` returns it: identified by `define`'s call site.
@@ -242,5 +249,16 @@ extension Definition: Injectable {
 extension Definition: CustomStringConvertible {
     public var description: String {
         "Definition<\(typeName(T.self))> from \(function) at \(identity.location)"
+    }
+}
+
+/// A recipe on the heap, shared by the copies of one `Definition` value.
+@usableFromInline
+final class RecipeStorage<T>: Sendable {
+    let recipe: Recipe<T>
+
+    @usableFromInline
+    init(_ recipe: Recipe<T>) {
+        self.recipe = recipe
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 @usableFromInline
 final class AssemblyDirectory: @unchecked Sendable {
     let assemblies: [Assembly]
-    private let byType: [ObjectIdentifier: Assembly]
+    @usableFromInline let byType: [ObjectIdentifier: Assembly]
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var namesCache: Names?
@@ -66,10 +66,11 @@ final class AssemblyDirectory: @unchecked Sendable {
         return (assembly, names.parameterized[ObjectIdentifier(assembly)] ?? [])
     }
 
-    @usableFromInline
+    @inlinable
     func assembly<A: Assembly>(_ type: A.Type) -> A? {
         // Keyed by A and its superclasses when filled, so the value is an A: no dynamic cast needed.
-        byType[ObjectIdentifier(type)].map { unsafeDowncast($0, to: A.self) }
+        guard let assembly = byType[ObjectIdentifier(type)] else { return nil }
+        return unsafeDowncast(assembly, to: A.self)
     }
 
     var assemblyNames: [String] { assemblies.map { typeName(Swift.type(of: $0)) } }
