@@ -74,6 +74,8 @@ public enum PocketForecastCommand {
             return Outcome(output: report + text, error: "", exitCode: 0)
         } catch let error as PocketForecastError {
             return Outcome(output: "", error: error.description, exitCode: 1)
+        } catch let error as ResolutionError where error.underlyingError is PocketForecastError {
+            return Outcome(output: "", error: error.underlyingError.map { "\($0)" } ?? "\(error)", exitCode: 1)
         } catch {
             return Outcome(output: "", error: "\(error)", exitCode: 2)
         }

@@ -35,6 +35,7 @@ public struct Configuration: Sendable {
         var origins: [String: String] = [:]
         for source in sources {
             merged = Self.merge(merged, source.root)
+            Self.forgetOverriddenOrigins(by: source.root, prefix: "", in: &origins)
             Self.recordOrigins(of: .object(source.root), prefix: "", file: source.name, into: &origins)
         }
         self.merged = merged
@@ -107,6 +108,20 @@ public struct Configuration: Sendable {
             }
         }
         return result
+    }
+
+    /// Drops the origins of keys a later file replaces with a value of another shape (an object by a
+    /// scalar, or a scalar by an object), so the report never lists a key that no longer exists.
+    private static func forgetOverriddenOrigins(by object: [String: JSONValue], prefix: String, in origins: inout [String: String]) {
+        for (key, value) in object {
+            let path = prefix.isEmpty ? key : "\(prefix).\(key)"
+            if case .object(let child) = value, !child.isEmpty {
+                origins[path] = nil
+                forgetOverriddenOrigins(by: child, prefix: path, in: &origins)
+            } else {
+                origins = origins.filter { !$0.key.hasPrefix(path + ".") }
+            }
+        }
     }
 
     private static func recordOrigins(of value: JSONValue, prefix: String, file: String, into origins: inout [String: String]) {

@@ -53,7 +53,8 @@ enum JSONValue: Codable, Sendable, Equatable {
     }
 
     /// Converts to any `Decodable` type by re-encoding, so configuration supports every type that JSON
-    /// decoding does (URL, Date, nested structs, arrays, dictionaries).
+    /// decoding does with its default strategies (URL, nested structs, arrays, dictionaries; a `Date` only
+    /// as seconds since 2001, the default).
     func decode<T: Decodable>(as type: T.Type) throws -> T {
         try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
     }

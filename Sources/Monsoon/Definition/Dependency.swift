@@ -14,6 +14,10 @@ struct Dependency: Sendable {
         case value
         /// A configuration value, by dotted key.
         case config(ConfigurationReference)
+        /// A provider of another definition: nothing is built when the provider is injected.
+        case provider(DefinitionReference)
+        /// Every definition that declares a type.
+        case allOfType(Any.Type)
         /// User code that resolves whatever it wants (not visible without running it).
         case opaque
     }

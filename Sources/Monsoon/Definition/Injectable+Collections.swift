@@ -27,6 +27,6 @@ extension Injectable {
 
     /// Injects the components of every definition that declares `V`, in registration order.
     public static func all<V>(_ type: V.Type = V.self) -> Injection<[V]> where Self == Injection<[V]> {
-        Injection(target: .type([V].self)) { resolver in try resolver.allComponents(of: type) }
+        Injection(target: .allOfType(V.self)) { resolver in try resolver.allComponents(of: type) }
     }
 }

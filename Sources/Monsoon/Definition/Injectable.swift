@@ -39,6 +39,8 @@ extension Injection: CustomStringConvertible {
         case .definition(let reference): "reference to \(reference.function)"
         case .collection(let targets): "collection of \(targets.count)"
         case .config(let reference): "configuration \"\(reference.key)\""
+        case .provider(let reference): "provider of \(reference.function)"
+        case .allOfType(let type): "all of \(typeName(type))"
         case .type(let type): "by type \(typeName(type))"
         case .value: "value of \(typeName(Value.self))"
         case .opaque: "closure producing \(typeName(Value.self))"

@@ -64,7 +64,7 @@ extension Injectable {
     /// Injects a ``Provider`` that builds `definition`'s component each time it is called.
     public static func provider<V>(_ definition: Definition<V>) -> Injection<Provider<V>> where Self == Injection<Provider<V>> {
         let reference = definition.reference
-        return Injection(target: .definition(reference)) { resolver in
+        return Injection(target: .provider(reference)) { resolver in
             Provider(factory: resolver.factory, reference: reference)
         }
     }

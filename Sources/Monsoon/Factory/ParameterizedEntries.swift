@@ -35,17 +35,24 @@ final class ParameterizedEntries: @unchecked Sendable {
 
     /// `QuestAssembly.knight(named: "Lancelot")`: the method with its argument values in place.
     static func key(of definition: AnyDefinition) -> String {
-        let assembly = definition.assemblyType.map { typeName($0) + "." } ?? ""
-        let function = definition.function
-        let values = definition.arguments.values.map { value in
+        key(assemblyType: definition.assemblyType, function: definition.function, arguments: definition.arguments)
+    }
+
+    static func key(of reference: DefinitionReference) -> String {
+        key(assemblyType: reference.assemblyType, function: reference.function, arguments: reference.arguments)
+    }
+
+    private static func key(assemblyType: Assembly.Type?, function: String, arguments: RuntimeArguments) -> String {
+        let assembly = assemblyType.map { typeName($0) + "." } ?? ""
+        let values = arguments.values.map { value in
             (value.base as? String).map { "\"\($0)\"" } ?? String(describing: value.base)
         }
         guard let open = function.firstIndex(of: "("), function.hasSuffix(")") else {
-            return assembly + function + definition.arguments.description
+            return assembly + function + arguments.description
         }
         let labels = function[function.index(after: open)..<function.index(before: function.endIndex)]
             .split(separator: ":", omittingEmptySubsequences: false).dropLast()
-        guard labels.count == values.count else { return assembly + function + definition.arguments.description }
+        guard labels.count == values.count else { return assembly + function + arguments.description }
         let parts = zip(labels, values).map { label, value in label == "_" ? value : "\(label): \(value)" }
         return assembly + function[..<open] + "(" + parts.joined(separator: ", ") + ")"
     }

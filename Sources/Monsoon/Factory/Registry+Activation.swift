@@ -100,16 +100,16 @@ extension Dependency.Target {
         switch self {
         case .config(let reference): [reference]
         case .collection(let targets): targets.flatMap(\.configurationReferences)
-        case .definition, .type, .value, .opaque: []
+        case .definition, .type, .value, .opaque, .provider, .allOfType: []
         }
     }
 
     /// Every definition this target refers to, including inside collections.
     var references: [DefinitionReference] {
         switch self {
-        case .definition(let reference): [reference]
+        case .definition(let reference), .provider(let reference): [reference]
         case .collection(let targets): targets.flatMap(\.references)
-        case .type, .value, .opaque, .config: []
+        case .type, .value, .opaque, .config, .allOfType: []
         }
     }
 }

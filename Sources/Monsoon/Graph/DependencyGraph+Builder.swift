@@ -9,6 +9,8 @@ struct GraphBuilder {
     /// several candidates.
     private(set) var unresolved: [(from: String, site: String, problem: UnresolvedTarget)] = []
     private var visited: Set<String> = []
+    /// How many parameterized definitions the graph evaluates before it stops following providers.
+    static let parameterizedLimit = 1_000
     /// Keys of parameterized definitions reached through references.
     private(set) var parameterizedKeys: Set<String> = []
 
@@ -18,9 +20,16 @@ struct GraphBuilder {
         case ambiguous(type: Any.Type, candidates: [String])
     }
 
+    /// Parameterized definitions reached but not yet added: a work list rather than recursion, because
+    /// chains of them (through providers) can be long.
+    private var pending: [(definition: AnyDefinition, key: String)] = []
+
     init(factory: BlockComponentFactory) {
         self.factory = factory
         for entry in factory.registry.entries { add(entry.definition, key: entry.key, scope: entry.scope) }
+        while let next = pending.popLast() {
+            add(next.definition, key: next.key, scope: next.definition.declaredScope ?? .objectGraph)
+        }
     }
 
     var graph: DependencyGraph { DependencyGraph(nodes: nodes, edges: edges) }
@@ -42,11 +51,11 @@ struct GraphBuilder {
         switch target {
         case .definition(let reference):
             if let deferred = reference.parameterized {
-                let definition = deferred.definition
-                let targetKey = ParameterizedEntries.key(of: definition)
-                parameterizedKeys.insert(targetKey)
+                let targetKey = ParameterizedEntries.key(of: reference)
                 edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
-                add(definition, key: targetKey, scope: definition.declaredScope ?? .objectGraph)
+                if !visited.contains(targetKey), parameterizedKeys.insert(targetKey).inserted {
+                    pending.append((deferred.definition, targetKey))
+                }
             } else if let targetKey = registeredKey(reference) {
                 edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
             } else {
@@ -56,21 +65,26 @@ struct GraphBuilder {
             let candidates = factory.registry.byType[ObjectIdentifier(type)] ?? []
             if let only = candidates.first, candidates.count == 1 {
                 edges.append(DependencyGraph.Edge(from: key, to: only.key, kind: .byType, site: site))
-            } else if candidates.isEmpty, !isArrayOfAll(type) {
+            } else if candidates.isEmpty {
                 unresolved.append((key, site, .noCandidate(type: type)))
             } else if candidates.count > 1 {
                 unresolved.append((key, site, .ambiguous(type: type, candidates: candidates.map(\.key))))
             }
         case .collection(let targets):
             for element in targets { follow(element, from: key, site: site, kind: .collection) }
+        case .provider(let reference) where reference.parameterized != nil && parameterizedKeys.count >= Self.parameterizedLimit:
+            // A provider may name its own definition with other arguments (page(n) providing
+            // page(n + 1)); past the limit the chain is drawn but not followed.
+            edges.append(DependencyGraph.Edge(from: key, to: ParameterizedEntries.key(of: reference), kind: .provider, site: site))
+        case .provider(let reference):
+            follow(.definition(reference), from: key, site: site, kind: .provider)
+        case .allOfType(let type):
+            for candidate in factory.registry.byType[ObjectIdentifier(type)] ?? [] {
+                edges.append(DependencyGraph.Edge(from: key, to: candidate.key, kind: .all, site: site))
+            }
         case .config, .value, .opaque:
             break
         }
-    }
-
-    /// `.all(T.self)` injects `[T]` and may legitimately find none.
-    private func isArrayOfAll(_ type: Any.Type) -> Bool {
-        typeName(type).hasPrefix("Array<")
     }
 
     private func registeredKey(_ reference: DefinitionReference) -> String? {

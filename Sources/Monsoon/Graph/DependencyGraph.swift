@@ -21,6 +21,10 @@ public struct DependencyGraph: Sendable {
     /// How an edge's target is injected.
     public enum EdgeKind: String, Sendable, Hashable {
         case reference, byType, collection, parent, config
+        /// A ``Provider`` of the target: built later, on demand, not with the source.
+        case provider
+        /// One of the components of `.all(T.self)`.
+        case all
     }
 
     /// One injection from `from` to `to`, at `site` (`init #0`, `property`, `method #1`, `parent`).

@@ -58,9 +58,16 @@ extension BlockComponentFactory {
             if types.contains(where: { $0 == type }) {
                 throw ManifestError(.duplicateAssembly, manifest: manifest, "\(name) is listed more than once.")
             }
-            // An environment's subclass of a base assembly replaces it.
-            types.removeAll { base in type != base && isSubclass(type, of: base) }
-            types.append(type)
+            // An environment's subclass of a base assembly takes its place (and keeps its position).
+            if let base = types.firstIndex(where: { type != $0 && isSubclass(type, of: $0) }) {
+                types[base] = type
+                types.removeAll { other in other != type && isSubclass(type, of: other) }
+            } else if let sub = types.first(where: { $0 != type && isSubclass($0, of: type) }) {
+                throw ManifestError(.duplicateAssembly, manifest: manifest,
+                                    "\(name) is a superclass of \(String(reflecting: sub)), which is already listed; list only one of them.")
+            } else {
+                types.append(type)
+            }
             resolvedNames.append(name)
         }
         return types.map { $0.init() }

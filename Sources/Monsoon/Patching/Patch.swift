@@ -45,9 +45,11 @@ public final class Patch: @unchecked Sendable {
             context.objectGraph[slot] = value
             return value
         case .singleton, .lazySingleton, .weakSingleton:
+            if let existing = lock.withLock({ shared }) { return existing }
+            // Made outside the lock: a double may resolve other (even patched) components.
+            let value = produce()
             return lock.withLock {
-                if let existing = shared { return existing }
-                let value = produce()
+                if let raced = shared { return raced }
                 shared = value
                 return value
             }
@@ -66,6 +68,10 @@ final class PatchTable: @unchecked Sendable {
 
     @usableFromInline
     var isActive: Bool { count.load(ordering: .acquiring) > 0 }
+
+    /// Makes `isActive` true without a patch, so that resolutions take the full path (tracing).
+    func beginBypass() { count.add(1, ordering: .releasing) }
+    func endBypass() { count.subtract(1, ordering: .releasing) }
 
     func install(_ patch: Patch) {
         lock.withLock { patches[patch.identity, default: []].append(patch) }

@@ -35,6 +35,10 @@ extension ResolutionContext {
             for hook in component.hooks { hook() }
         }
         guard components.contains(where: { $0.claimedCell != nil }) else { return }
+        guard !usedPatch else {
+            factory.coordinator.abandon(components.compactMap(\.claimedCell), by: id)
+            return
+        }
         var built: [(cell: SharedInstanceCell, value: Any, box: AnyObject?)] = []
         for component in components {
             guard let cell = component.claimedCell, let value = sharedInstances[component.entry.slot] else { continue }

@@ -54,6 +54,9 @@ final class ResolutionContext {
     /// The entries of parameterized definitions this resolution made, so that equal arguments share one
     /// entry (and so one pool slot) within it.
     var parameterizedEntries: [PoolKey: RegistryEntry] = [:]
+    /// Set once a test patch supplied a component: shared components this resolution builds may hold
+    /// the double, so they are not published (the next resolution builds them afresh).
+    var usedPatch = false
     /// Records a trace of this resolution when tracing is on.
     var tracer: ResolutionTracer?
     /// Hooks queued with no frame on the stack (by injection into existing instances of a finished stack).
@@ -77,6 +80,7 @@ final class ResolutionContext {
     private func untracedInstance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
         if factory.patches.isActive, let patch = factory.patches.patch(for: entry) {
             tracer?.note(.patch)
+            usedPatch = true
             return try patch.instance(in: self)
         }
         if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key]) }
@@ -93,6 +97,12 @@ final class ResolutionContext {
         if let published = cell.publishedValue {
             tracer?.note(.sharedPool(entry.scope))
             return published
+        }
+        if let own = sharedInstances[entry.slot] {
+            // Built by this resolution and not (or not yet) published.
+            noteDependency(on: entry.slot)
+            if let tracer { tracer.note(isInFlight(entry) ? .inFlight : .sharedPool(entry.scope)) }
+            return own
         }
         switch try factory.coordinator.claim(cell, for: id, key: entry.key, path: path) {
         case .available(let value):

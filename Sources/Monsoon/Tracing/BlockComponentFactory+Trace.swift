@@ -8,7 +8,11 @@ extension BlockComponentFactory {
         let state = DefinitionEvaluation.current
         let previous = state.pendingTracer
         state.pendingTracer = (tracer, ObjectIdentifier(self))
-        defer { state.pendingTracer = previous }
+        patches.beginBypass()  // warm paths skip resolutions, and so tracing: send everything the slow way
+        defer {
+            patches.endBypass()
+            state.pendingTracer = previous
+        }
         let result = try body()
         return (result, ResolutionTrace(roots: tracer.roots))
     }

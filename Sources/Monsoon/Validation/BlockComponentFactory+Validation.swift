@@ -40,11 +40,14 @@ extension BlockComponentFactory {
     }
 
     private func opaqueBuildFindings() -> [ValidationReport.Finding] {
-        let opaqueKeys = graph().nodes.filter { $0.hasOpaqueInjections && !$0.isAbstract }.map(\.key)
+        let registered = Set(registry.keys)
+        let opaqueKeys = graph().nodes.filter { $0.hasOpaqueInjections && !$0.isAbstract && registered.contains($0.key) }.map(\.key)
         guard !opaqueKeys.isEmpty else { return [] }
         let throwaway: BlockComponentFactory
         do {
-            throwaway = try BlockComponentFactory(assemblies: assemblies.assemblies, configuration: configuration)
+            throwaway = try BlockComponentFactory(
+                assemblies: assemblies.assemblies, configuration: configuration,
+                definitionPostProcessors: definitionPostProcessors, instancePostProcessors: instancePostProcessors)
         } catch {
             return [ValidationReport.Finding(severity: .error, kind: .opaqueDefinitionFailed, subject: "activation",
                                              path: [], message: "the throwaway factory failed to activate: \(error)")]

@@ -42,7 +42,7 @@ struct Validator {
     /// Cycles made only of initializer injections, which no order of construction can satisfy.
     private func initializerCycles() -> [ValidationReport.Finding] {
         var successors: [String: [String]] = [:]
-        for edge in graph.edges where edge.kind != .parent && edge.site.hasPrefix("init") {
+        for edge in graph.edges where edge.kind != .parent && edge.kind != .provider && edge.site.hasPrefix("init") {
             successors[edge.from, default: []].append(edge.to)
         }
         var findings: [ValidationReport.Finding] = []
@@ -95,7 +95,7 @@ struct Validator {
     private func captiveDependencies() -> [ValidationReport.Finding] {
         let nodes = nodesByKey
         return graph.edges.compactMap { edge in
-            guard edge.kind != .parent, let holder = nodes[edge.from], let held = nodes[edge.to],
+            guard edge.kind != .parent, edge.kind != .provider, let holder = nodes[edge.from], let held = nodes[edge.to],
                   holder.scope == .singleton || holder.scope == .lazySingleton,
                   held.scope == .objectGraph || held.scope == .prototype || held.scope == .weakSingleton
             else { return nil }

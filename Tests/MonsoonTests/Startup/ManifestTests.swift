@@ -21,6 +21,10 @@ final class ShoutingAssembly: GreetingAssembly {
 }
 
 final class NotLoadableAssembly: Assembly {}
+
+final class QuietAssembly: Assembly, ManifestLoadable {
+    required override init() {}
+}
 final class NotAnAssembly {}
 
 @Suite struct ManifestTests {
@@ -54,6 +58,15 @@ final class NotAnAssembly {}
         let loud = try BlockComponentFactory(manifest: url, environment: "loud")
         #expect(try loud.resolve(Greeter.self).greeting == "HELLO")
         #expect(loud.activationReport.assemblies.map(\.name) == ["ShoutingAssembly"])
+    }
+
+    @Test func anEnvironmentsReplacementKeepsThePositionOfTheAssemblyItReplaces() throws {
+        let url = try manifest("""
+            {"version": 1, "assemblies": ["MonsoonTests.GreetingAssembly", "MonsoonTests.QuietAssembly"], "config": ["config.json"],
+             "environments": {"loud": {"assemblies": ["MonsoonTests.ShoutingAssembly"]}}}
+            """)
+        let loud = try BlockComponentFactory(manifest: url, environment: "loud")
+        #expect(loud.activationReport.assemblies.map(\.name) == ["ShoutingAssembly", "QuietAssembly"])
     }
 
     @Test func loadsFromData() throws {
