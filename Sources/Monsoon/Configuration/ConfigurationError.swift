@@ -2,21 +2,7 @@
 /// file and the expected type.
 public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
     /// The category of a ``ConfigurationError``.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        let name: String
-        public var description: String { name }
-
-        /// A configuration file does not exist or cannot be read.
-        public static let missingFile = Kind(name: "missingFile")
-        /// A configuration file is not JSON.
-        public static let notJSON = Kind(name: "notJSON")
-        /// A configuration file's top level is not a JSON object.
-        public static let notAnObject = Kind(name: "notAnObject")
-        /// No configuration file has the key.
-        public static let missingKey = Kind(name: "missingKey")
-        /// The key's value cannot be converted to the requested type.
-        public static let wrongType = Kind(name: "wrongType")
-    }
+    public typealias Kind = Monsoon.Kind<ConfigurationError>
 
     /// What kind of failure this is.
     public let kind: Kind
@@ -53,4 +39,17 @@ extension ConfigurationError {
         Self(kind: .wrongType, key: key, file: file,
              description: "Configuration key \"\(key)\" in \(file) is \(found), which cannot be converted to \(typeName(expected)).")
     }
+}
+
+extension Kind where Subject == ConfigurationError {
+    /// A configuration file does not exist or cannot be read.
+    public static var missingFile: Self { Self(name: "missingFile") }
+    /// A configuration file is not JSON.
+    public static var notJSON: Self { Self(name: "notJSON") }
+    /// A configuration file's top level is not a JSON object.
+    public static var notAnObject: Self { Self(name: "notAnObject") }
+    /// No configuration file has the key.
+    public static var missingKey: Self { Self(name: "missingKey") }
+    /// The key's value cannot be converted to the requested type.
+    public static var wrongType: Self { Self(name: "wrongType") }
 }

@@ -12,31 +12,7 @@ public struct ActivationError: Error, Sendable, CustomStringConvertible {
     /// One problem found during activation.
     public struct Problem: Sendable, CustomStringConvertible {
         /// The category of a problem.
-        public struct Kind: Hashable, Sendable, CustomStringConvertible {
-            let name: String
-            public var description: String { name }
-
-            /// Two definitions have the same key.
-            public static let duplicateKey = Kind(name: "duplicateKey")
-            /// The same assembly type was passed twice.
-            public static let duplicateAssembly = Kind(name: "duplicateAssembly")
-            /// Two listed definitions come from the same `Definition(…)` call.
-            public static let sharedDefinitionSite = Kind(name: "sharedDefinitionSite")
-            /// A listed definition references one that no activated assembly lists.
-            public static let undeclaredReference = Kind(name: "undeclaredReference")
-            /// A listed definition was not created inside `Assembly.define`.
-            public static let definitionOutsideDefine = Kind(name: "definitionOutsideDefine")
-            /// A definition's parent is missing, incompatible, or part of a parent cycle.
-            public static let invalidParent = Kind(name: "invalidParent")
-            /// A configuration value a definition injects is missing or does not convert.
-            public static let configuration = Kind(name: "configuration")
-            /// Validation at activation found an error.
-            public static let validation = Kind(name: "validation")
-            /// A definition post-processor threw.
-            public static let postProcessorFailed = Kind(name: "postProcessorFailed")
-            /// Building an eager singleton failed; ``Problem/resolutionError`` says why.
-            public static let singletonFailed = Kind(name: "singletonFailed")
-        }
+        public typealias Kind = Monsoon.Kind<Problem>
 
         /// What kind of problem this is.
         public let kind: Kind
@@ -119,4 +95,27 @@ extension ActivationError.Problem {
         Self(kind: .singletonFailed, subject: key, resolutionError: error,
              description: "Building singleton \(key) failed. \(error)")
     }
+}
+
+extension Kind where Subject == ActivationError.Problem {
+    /// Two definitions have the same key.
+    public static var duplicateKey: Self { Self(name: "duplicateKey") }
+    /// The same assembly type was passed twice.
+    public static var duplicateAssembly: Self { Self(name: "duplicateAssembly") }
+    /// Two listed definitions come from the same `Definition(…)` call.
+    public static var sharedDefinitionSite: Self { Self(name: "sharedDefinitionSite") }
+    /// A listed definition references one that no activated assembly lists.
+    public static var undeclaredReference: Self { Self(name: "undeclaredReference") }
+    /// A listed definition was not created inside `Assembly.define`.
+    public static var definitionOutsideDefine: Self { Self(name: "definitionOutsideDefine") }
+    /// A definition's parent is missing, incompatible, or part of a parent cycle.
+    public static var invalidParent: Self { Self(name: "invalidParent") }
+    /// A configuration value a definition injects is missing or does not convert.
+    public static var configuration: Self { Self(name: "configuration") }
+    /// Validation at activation found an error.
+    public static var validation: Self { Self(name: "validation") }
+    /// A definition post-processor threw.
+    public static var postProcessorFailed: Self { Self(name: "postProcessorFailed") }
+    /// Building an eager singleton failed; ``Problem/resolutionError`` says why.
+    public static var singletonFailed: Self { Self(name: "singletonFailed") }
 }

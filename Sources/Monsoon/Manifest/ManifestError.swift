@@ -1,33 +1,7 @@
 /// Why a factory could not be started from a manifest. Nothing is activated when one is thrown.
 public struct ManifestError: Error, Sendable, CustomStringConvertible {
     /// The category of a ``ManifestError``.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        let name: String
-        public var description: String { name }
-
-        /// The manifest file does not exist or cannot be read.
-        public static let missingFile = Kind(name: "missingFile")
-        /// The manifest is not JSON.
-        public static let notJSON = Kind(name: "notJSON")
-        /// The manifest is JSON of the wrong shape; the message gives the JSON path.
-        public static let wrongShape = Kind(name: "wrongShape")
-        /// The manifest's `version` is not one this Monsoon reads.
-        public static let unsupportedVersion = Kind(name: "unsupportedVersion")
-        /// No type has a listed name.
-        public static let unknownType = Kind(name: "unknownType")
-        /// A listed type is not an `Assembly`.
-        public static let notAnAssembly = Kind(name: "notAnAssembly")
-        /// A listed assembly does not conform to ``ManifestLoadable``.
-        public static let notLoadable = Kind(name: "notLoadable")
-        /// The same assembly is listed twice.
-        public static let duplicateAssembly = Kind(name: "duplicateAssembly")
-        /// The requested environment is not in the manifest.
-        public static let unknownEnvironment = Kind(name: "unknownEnvironment")
-        /// A configuration file is missing or malformed; ``configurationError`` says which.
-        public static let configuration = Kind(name: "configuration")
-        /// The assemblies failed to activate; ``activationError`` says why.
-        public static let activation = Kind(name: "activation")
-    }
+    public typealias Kind = Monsoon.Kind<ManifestError>
 
     /// What kind of failure this is.
     public let kind: Kind
@@ -48,4 +22,29 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
         self.activationError = activationError
         self.description = "Cannot start from manifest \(manifest): \(message)"
     }
+}
+
+extension Kind where Subject == ManifestError {
+    /// The manifest file does not exist or cannot be read.
+    public static var missingFile: Self { Self(name: "missingFile") }
+    /// The manifest is not JSON.
+    public static var notJSON: Self { Self(name: "notJSON") }
+    /// The manifest is JSON of the wrong shape; the message gives the JSON path.
+    public static var wrongShape: Self { Self(name: "wrongShape") }
+    /// The manifest's `version` is not one this Monsoon reads.
+    public static var unsupportedVersion: Self { Self(name: "unsupportedVersion") }
+    /// No type has a listed name.
+    public static var unknownType: Self { Self(name: "unknownType") }
+    /// A listed type is not an `Assembly`.
+    public static var notAnAssembly: Self { Self(name: "notAnAssembly") }
+    /// A listed assembly does not conform to ``ManifestLoadable``.
+    public static var notLoadable: Self { Self(name: "notLoadable") }
+    /// The same assembly is listed twice.
+    public static var duplicateAssembly: Self { Self(name: "duplicateAssembly") }
+    /// The requested environment is not in the manifest.
+    public static var unknownEnvironment: Self { Self(name: "unknownEnvironment") }
+    /// A configuration file is missing or malformed; ``configurationError`` says which.
+    public static var configuration: Self { Self(name: "configuration") }
+    /// The assemblies failed to activate; ``activationError`` says why.
+    public static var activation: Self { Self(name: "activation") }
 }

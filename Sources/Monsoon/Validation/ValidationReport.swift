@@ -19,22 +19,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     }
 
     /// The category of a finding.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        let name: String
-        public var description: String { name }
-
-        public static let activationProblem = Kind(name: "activationProblem")
-        public static let unknownReference = Kind(name: "unknownReference")
-        public static let initializerCycle = Kind(name: "initializerCycle")
-        public static let abstractReferenced = Kind(name: "abstractReferenced")
-        public static let singletonWithArguments = Kind(name: "singletonWithArguments")
-        public static let noCandidateForType = Kind(name: "noCandidateForType")
-        public static let ambiguousType = Kind(name: "ambiguousType")
-        public static let captiveDependency = Kind(name: "captiveDependency")
-        public static let opaqueDefinition = Kind(name: "opaqueDefinition")
-        public static let opaqueDefinitionFailed = Kind(name: "opaqueDefinitionFailed")
-        public static let unused = Kind(name: "unused")
-    }
+    public typealias Kind = Monsoon.Kind<ValidationReport>
 
     /// One finding.
     public struct Finding: Sendable, CustomStringConvertible {
@@ -72,4 +57,18 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         }
         return (["Validation: " + counts.joined(separator: ", ")] + findings.map { "  - \($0)" }).joined(separator: "\n")
     }
+}
+
+extension Kind where Subject == ValidationReport {
+    public static var activationProblem: Self { Self(name: "activationProblem") }
+    public static var unknownReference: Self { Self(name: "unknownReference") }
+    public static var initializerCycle: Self { Self(name: "initializerCycle") }
+    public static var abstractReferenced: Self { Self(name: "abstractReferenced") }
+    public static var singletonWithArguments: Self { Self(name: "singletonWithArguments") }
+    public static var noCandidateForType: Self { Self(name: "noCandidateForType") }
+    public static var ambiguousType: Self { Self(name: "ambiguousType") }
+    public static var captiveDependency: Self { Self(name: "captiveDependency") }
+    public static var opaqueDefinition: Self { Self(name: "opaqueDefinition") }
+    public static var opaqueDefinitionFailed: Self { Self(name: "opaqueDefinitionFailed") }
+    public static var unused: Self { Self(name: "unused") }
 }
