@@ -58,8 +58,6 @@ import Testing
     }
 
     @Test func configurationOriginsForgetKeysALaterFileReshapes() throws {
-        let base = try Configuration(json: Data(#"{"service": {"url": "https://a.invalid"}}"#.utf8), name: "base.json")
-        _ = base
         let folder = try TemporaryFolder()
         let first = try folder.write("base.json", #"{"service": {"url": "https://a.invalid"}, "mode": "fast"}"#)
         let second = try folder.write("off.json", #"{"service": "off", "mode": {"level": 2}}"#)
