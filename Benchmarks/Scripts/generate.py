@@ -72,7 +72,8 @@ def tree():
     """50 nodes; node i has children 2i+1 and 2i+2 below 50."""
     return {i: [c for c in (2 * i + 1, 2 * i + 2) if c < 50] for i in range(50)}
 
-def graph(name, deps, scope, swinject_scope):
+def graph(name, prefix, deps, scope, swinject_scope):
+    """`prefix` keeps each graph's Swinject names apart: both graphs register `Node` in one container."""
     ctor = {0: "Node0.init", 1: "Node1.init(_:)", 2: "Node2.init(_:_:)"}
     swinject_ctor = {0: "Node0()", 1: "Node1({})", 2: "Node2({}, {})"}
     lines = [HEADER, "import Monsoon", "import Swinject", ""]
@@ -85,14 +86,13 @@ def graph(name, deps, scope, swinject_scope):
     lines.append("")
     lines.append(f"func register{name}(_ container: Container) {{")
     for node, children in deps.items():
-        resolves = [f'r.resolve(Node.self, name: "n{c}")!' for c in children]
+        resolves = [f'r.resolve(Node.self, name: "{prefix}{c}")!' for c in children]
         body = swinject_ctor[len(children)].format(*resolves)
-        lines.append(f'    container.register(Node.self, name: "n{node}") {{ r in {body} }}{swinject_scope}')
+        lines.append(f'    container.register(Node.self, name: "{prefix}{node}") {{ r in {body} }}{swinject_scope}')
     lines.append("}")
     lines.append("")
     lines.append(f"/// {name} built by hand: the same constructor calls, sharing what the container shares.")
     lines.append(f"func handWritten{name}() -> Node {{")
-    shared = scope == ""  # objectGraph shares; prototype builds a tree (no sharing in a tree anyway)
     for node in sorted(deps, reverse=True):
         children = deps[node]
         lines.append(f"    let n{node}: Node = " + swinject_ctor[len(children)].format(*[f"n{c}" for c in children]))
@@ -102,6 +102,6 @@ def graph(name, deps, scope, swinject_scope):
 
 OUT.mkdir(parents=True, exist_ok=True)
 activation()
-graph("DiamondGraph", diamond_levels(), "", "")
-graph("PrototypeTree", tree(), ".scope(.prototype)", ".inObjectScope(.transient)")
+graph("DiamondGraph", "diamond", diamond_levels(), "", "")
+graph("PrototypeTree", "tree", tree(), ".scope(.prototype)", ".inObjectScope(.transient)")
 print("generated", sorted(p.name for p in OUT.iterdir()))

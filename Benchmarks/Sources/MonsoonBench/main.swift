@@ -1,21 +1,44 @@
 import Foundation
 
 // monsoon-bench: Monsoon, Swinject and hand-written construction, side by side, in one run.
-//   --quick    a short pass (CI): fewer repetitions, shorter measurements
-//   --json     machine-readable output
+//   --quick         a short pass (CI): fewer repetitions, shorter measurements
+//   --instructions  also count instructions per operation with valgrind's callgrind (a few minutes)
+//   --json          machine-readable output
+//   --measure ID IMPL N   run one operation N times and exit (what --instructions runs under callgrind)
+
+if let index = CommandLine.arguments.firstIndex(of: "--measure") {
+    exit(runMeasurement(CommandLine.arguments[(index + 1)...]))
+}
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 let measurer = Measurer(repetitions: quick ? 5 : 7, targetDuration: quick ? .milliseconds(4) : .milliseconds(40))
 
-let resolution = resolutionRows(measurer)
+let scenarios = resolutionScenarios()
+let failures = verify(scenarios)
+guard failures.isEmpty else {
+    FileHandle.standardError.write(Data(("A scenario builds the wrong thing:\n" + failures.joined(separator: "\n") + "\n").utf8))
+    exit(1)
+}
+
+let resolution = resolutionRows(scenarios, measurer)
 let activation = activationRows(Measurer(repetitions: quick ? 5 : 9, targetDuration: .zero))
 let throughput = throughputRows(operationsPerThread: quick ? 2_000 : 20_000, repetitions: quick ? 5 : 7)
 let memory = memoryRows()
-let targets = evaluateTargets(resolution: resolution, activation: activation, throughput: throughput)
+var instructions: [Row] = []
+if arguments.contains("--instructions") {
+    if let counter = InstructionCounter.available() {
+        instructions = instructionRows(counter, scenarios: scenarios)
+    } else {
+        FileHandle.standardError.write(Data("--instructions needs valgrind (apt-get install valgrind)\n".utf8))
+        exit(2)
+    }
+}
+let targets = evaluateTargets(instructions: instructions, activation: activation, throughput: throughput, memory: memory)
 
 if arguments.contains("--json") {
-    print(jsonReport(resolution: resolution + activation, throughput: throughput, memory: memory, targets: targets))
+    print(jsonReport(resolution: resolution + activation, instructions: instructions, throughput: throughput, memory: memory, targets: targets))
 } else {
-    print(textReport(resolution: resolution + activation, throughput: throughput, memory: memory, targets: targets, quick: quick))
+    print(textReport(resolution: resolution + activation, instructions: instructions, throughput: throughput, memory: memory,
+                     targets: targets, quick: quick))
 }

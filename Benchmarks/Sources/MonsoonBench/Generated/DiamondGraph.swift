@@ -28,26 +28,26 @@ final class DiamondGraphAssembly: Monsoon.Assembly {
 }
 
 func registerDiamondGraph(_ container: Container) {
-    container.register(Node.self, name: "n0") { r in Node2(r.resolve(Node.self, name: "n1")!, r.resolve(Node.self, name: "n2")!) }
-    container.register(Node.self, name: "n1") { r in Node2(r.resolve(Node.self, name: "n3")!, r.resolve(Node.self, name: "n4")!) }
-    container.register(Node.self, name: "n2") { r in Node2(r.resolve(Node.self, name: "n4")!, r.resolve(Node.self, name: "n5")!) }
-    container.register(Node.self, name: "n3") { r in Node2(r.resolve(Node.self, name: "n6")!, r.resolve(Node.self, name: "n7")!) }
-    container.register(Node.self, name: "n4") { r in Node2(r.resolve(Node.self, name: "n7")!, r.resolve(Node.self, name: "n8")!) }
-    container.register(Node.self, name: "n5") { r in Node2(r.resolve(Node.self, name: "n8")!, r.resolve(Node.self, name: "n9")!) }
-    container.register(Node.self, name: "n6") { r in Node2(r.resolve(Node.self, name: "n10")!, r.resolve(Node.self, name: "n11")!) }
-    container.register(Node.self, name: "n7") { r in Node2(r.resolve(Node.self, name: "n11")!, r.resolve(Node.self, name: "n12")!) }
-    container.register(Node.self, name: "n8") { r in Node2(r.resolve(Node.self, name: "n12")!, r.resolve(Node.self, name: "n13")!) }
-    container.register(Node.self, name: "n9") { r in Node2(r.resolve(Node.self, name: "n13")!, r.resolve(Node.self, name: "n14")!) }
-    container.register(Node.self, name: "n10") { r in Node2(r.resolve(Node.self, name: "n15")!, r.resolve(Node.self, name: "n16")!) }
-    container.register(Node.self, name: "n11") { r in Node2(r.resolve(Node.self, name: "n16")!, r.resolve(Node.self, name: "n17")!) }
-    container.register(Node.self, name: "n12") { r in Node2(r.resolve(Node.self, name: "n17")!, r.resolve(Node.self, name: "n18")!) }
-    container.register(Node.self, name: "n13") { r in Node2(r.resolve(Node.self, name: "n18")!, r.resolve(Node.self, name: "n19")!) }
-    container.register(Node.self, name: "n14") { r in Node2(r.resolve(Node.self, name: "n19")!, r.resolve(Node.self, name: "n15")!) }
-    container.register(Node.self, name: "n15") { r in Node0() }
-    container.register(Node.self, name: "n16") { r in Node0() }
-    container.register(Node.self, name: "n17") { r in Node0() }
-    container.register(Node.self, name: "n18") { r in Node0() }
-    container.register(Node.self, name: "n19") { r in Node0() }
+    container.register(Node.self, name: "diamond0") { r in Node2(r.resolve(Node.self, name: "diamond1")!, r.resolve(Node.self, name: "diamond2")!) }
+    container.register(Node.self, name: "diamond1") { r in Node2(r.resolve(Node.self, name: "diamond3")!, r.resolve(Node.self, name: "diamond4")!) }
+    container.register(Node.self, name: "diamond2") { r in Node2(r.resolve(Node.self, name: "diamond4")!, r.resolve(Node.self, name: "diamond5")!) }
+    container.register(Node.self, name: "diamond3") { r in Node2(r.resolve(Node.self, name: "diamond6")!, r.resolve(Node.self, name: "diamond7")!) }
+    container.register(Node.self, name: "diamond4") { r in Node2(r.resolve(Node.self, name: "diamond7")!, r.resolve(Node.self, name: "diamond8")!) }
+    container.register(Node.self, name: "diamond5") { r in Node2(r.resolve(Node.self, name: "diamond8")!, r.resolve(Node.self, name: "diamond9")!) }
+    container.register(Node.self, name: "diamond6") { r in Node2(r.resolve(Node.self, name: "diamond10")!, r.resolve(Node.self, name: "diamond11")!) }
+    container.register(Node.self, name: "diamond7") { r in Node2(r.resolve(Node.self, name: "diamond11")!, r.resolve(Node.self, name: "diamond12")!) }
+    container.register(Node.self, name: "diamond8") { r in Node2(r.resolve(Node.self, name: "diamond12")!, r.resolve(Node.self, name: "diamond13")!) }
+    container.register(Node.self, name: "diamond9") { r in Node2(r.resolve(Node.self, name: "diamond13")!, r.resolve(Node.self, name: "diamond14")!) }
+    container.register(Node.self, name: "diamond10") { r in Node2(r.resolve(Node.self, name: "diamond15")!, r.resolve(Node.self, name: "diamond16")!) }
+    container.register(Node.self, name: "diamond11") { r in Node2(r.resolve(Node.self, name: "diamond16")!, r.resolve(Node.self, name: "diamond17")!) }
+    container.register(Node.self, name: "diamond12") { r in Node2(r.resolve(Node.self, name: "diamond17")!, r.resolve(Node.self, name: "diamond18")!) }
+    container.register(Node.self, name: "diamond13") { r in Node2(r.resolve(Node.self, name: "diamond18")!, r.resolve(Node.self, name: "diamond19")!) }
+    container.register(Node.self, name: "diamond14") { r in Node2(r.resolve(Node.self, name: "diamond19")!, r.resolve(Node.self, name: "diamond15")!) }
+    container.register(Node.self, name: "diamond15") { r in Node0() }
+    container.register(Node.self, name: "diamond16") { r in Node0() }
+    container.register(Node.self, name: "diamond17") { r in Node0() }
+    container.register(Node.self, name: "diamond18") { r in Node0() }
+    container.register(Node.self, name: "diamond19") { r in Node0() }
 }
 
 /// DiamondGraph built by hand: the same constructor calls, sharing what the container shares.

@@ -23,3 +23,17 @@ final class Worker {
     let service: Service
     init(service: Service) { self.service = service }
 }
+
+/// The distinct nodes of a graph and the references to them: what a graph scenario must have built.
+func countNodes(_ root: Node) -> (distinct: Int, total: Int) {
+    var seen = Set<ObjectIdentifier>()
+    var total = 0
+    var pending = [root]
+    while let node = pending.popLast() {
+        total += 1
+        seen.insert(ObjectIdentifier(node))
+        if let one = node as? Node1 { pending.append(one.child) }
+        if let two = node as? Node2 { pending += [two.left, two.right] }
+    }
+    return (seen.count, total)
+}

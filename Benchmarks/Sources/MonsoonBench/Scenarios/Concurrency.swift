@@ -21,7 +21,7 @@ func throughputRows(operationsPerThread: Int, repetitions: Int) -> [ThroughputRo
     }
     let swinject: () -> Void = {
         blackHole(synchronized.resolve(Worker.self))
-        blackHole(synchronized.resolve(Node.self, name: "n0"))
+        blackHole(synchronized.resolve(Node.self, name: "diamond0"))
     }
     var results: [String: (one: [Double], two: [Double])] = ["Monsoon": ([], []), "Swinject": ([], [])]
     for _ in 0..<repetitions {
