@@ -38,6 +38,18 @@ extension ResolutionError {
                         advice: ["Move one side of the cycle to a property or method injection."])
     }
 
+    /// A property or method injection that needs a component still in its initializer: postponed by the
+    /// recipe when the requester is an object; the message stands when it cannot be (a value type).
+    static func postponable(until frame: Int, key: String, requester: String, path: [String]) -> ResolutionError {
+        var error = ResolutionError(
+            .initializerCycle, subject: path.first ?? key, path: path, summary: "initializer cycle",
+            advice: ["\(requester) is injected with \(key) while \(key)'s initializer is still running, and \(requester) is a value,",
+                     "so the injection cannot be postponed until \(key) exists. Make \(requester) a class, or inject it into \(key)",
+                     "by property or method instead of through \(key)'s initializer."])
+        error.postponableUntil = frame
+        return error
+    }
+
     static func typeMismatch(_ key: String, builds built: Any.Type, requested: Any.Type, path: [String]) -> ResolutionError {
         ResolutionError(.typeMismatch, subject: "\(key) as \(typeName(requested))", path: path,
                         summary: "it builds \(typeName(built)), not \(typeName(requested)).",

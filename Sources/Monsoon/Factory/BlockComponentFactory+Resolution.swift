@@ -57,6 +57,10 @@ extension BlockComponentFactory {
 
     @usableFromInline
     func resolveCold<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
+        if definition.isParameterized {
+            // Through the resolution, so that its graph referring back to the same arguments finds this entry.
+            return try withResolution { context throws(ResolutionError) in try context.resolve(definition.reference, as: T.self) }
+        }
         let entry = try entry(for: definition.reference, declaredType: T.self, path: [])
         if !patches.isActive, let warm = published(entry, as: T.self) { return warm }
         return try withResolution { context throws(ResolutionError) in

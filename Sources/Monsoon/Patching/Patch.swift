@@ -40,9 +40,9 @@ public final class Patch: @unchecked Sendable {
             return produce()
         case .objectGraph:
             let slot = ObjectIdentifier(self)
-            if let existing = context.objectGraph[slot] { return existing }
+            if let existing = context.patchedObjectGraph[slot] { return existing }
             let value = produce()
-            context.objectGraph[slot] = value
+            context.patchedObjectGraph[slot] = value
             return value
         case .singleton, .lazySingleton, .weakSingleton:
             if let existing = lock.withLock({ shared }) { return existing }

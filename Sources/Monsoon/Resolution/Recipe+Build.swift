@@ -6,7 +6,7 @@ extension Recipe {
         let resolver = Resolver(context: context)
         var instance = try makeInstance(resolver, entry: entry, context: context)
         try context.didInstantiate(instance, for: entry)
-        try inject(into: &instance, entry: entry, resolver: resolver)
+        try inject(into: &instance, entry: entry, resolver: resolver, context: context)
         let processed = try context.factory.postProcess(instance, entry: entry, context: context)
         queueAfterInjections(for: processed, entry: entry, context: context)
         return processed
@@ -17,26 +17,45 @@ extension Recipe {
         guard var instance = existing as? T else {
             throw ResolutionError.typeMismatch(entry.key, builds: entry.definition.declaredType, requested: type(of: existing), path: context.path)
         }
-        try inject(into: &instance, entry: entry, resolver: Resolver(context: context))
+        try inject(into: &instance, entry: entry, resolver: Resolver(context: context), context: context)
         queueAfterInjections(for: instance, entry: entry, context: context)
         return instance
     }
 
-    private func inject(into instance: inout T, entry: RegistryEntry, resolver: Resolver) throws {
+    private func inject(into instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws {
         guard let inherited = entry.inherited else {
             // A plain check first: walking even empty arrays of generic closures costs metadata lookups.
             guard entry.definition.injects else { return }
             for hook in beforeInjections { hook(instance) }
-            for property in properties { try property.apply(&instance, resolver) }
-            for method in methods { try method.apply(&instance, resolver) }
+            for property in properties { try run(property.apply, on: &instance, resolver, context) }
+            for method in methods { try run(method.apply, on: &instance, resolver, context) }
             return
         }
         for hook in inherited.beforeInjections { hook(instance) }
         for hook in beforeInjections { hook(instance) }
-        for property in inherited.properties { try applyErased(property.apply, to: &instance, resolver) }
-        for property in properties { try property.apply(&instance, resolver) }
-        for method in inherited.methods { try applyErased(method, to: &instance, resolver) }
-        for method in methods { try method.apply(&instance, resolver) }
+        for property in inherited.properties { try run(erasing(property.apply), on: &instance, resolver, context) }
+        for property in properties { try run(property.apply, on: &instance, resolver, context) }
+        for method in inherited.methods { try run(erasing(method), on: &instance, resolver, context) }
+        for method in methods { try run(method.apply, on: &instance, resolver, context) }
+    }
+
+    /// Runs one property or method injection. When it needs a component that is still in its initializer
+    /// (a mixed cycle: that initializer is building this component), the injection is postponed until
+    /// the initializer returns, as Typhoon does; only an object can receive an injection later.
+    private func run(
+        _ step: @escaping (inout T, Resolver) throws -> Void, on instance: inout T, _ resolver: Resolver,
+        _ context: ResolutionContext
+    ) throws {
+        do {
+            try step(&instance, resolver)
+        } catch let error as ResolutionError {
+            guard let frame = error.postponableUntil, type(of: instance as Any) is AnyClass else { throw error }
+            let object = instance
+            context.postpone(until: frame) {
+                var target = object
+                try step(&target, resolver)
+            }
+        }
     }
 
     private func queueAfterInjections(for instance: T, entry: RegistryEntry, context: ResolutionContext) {
@@ -62,9 +81,11 @@ extension Recipe {
         return typed
     }
 
-    private func applyErased(_ step: (inout Any, Resolver) throws -> Void, to instance: inout T, _ resolver: Resolver) throws {
-        var erased: Any = instance
-        try step(&erased, resolver)
-        if let typed = erased as? T { instance = typed }
+    private func erasing(_ step: @escaping (inout Any, Resolver) throws -> Void) -> (inout T, Resolver) throws -> Void {
+        { instance, resolver in
+            var erased: Any = instance
+            try step(&erased, resolver)
+            if let typed = erased as? T { instance = typed }
+        }
     }
 }

@@ -1,11 +1,6 @@
 /// Settling: running afterInjections hooks and publishing shared components once their part of the graph
 /// is complete; and finishing or abandoning the whole resolution.
 extension ResolutionContext {
-    /// Records that the component being built uses an instance that is not yet settled.
-    func noteDependency(on slot: ObjectIdentifier) {
-        if !unsettledRoots.isEmpty, let root = unsettledRoots[slot] { lowerLowLink(to: root) }
-    }
-
     /// Records that the component being built depends on the frame at `index` completing.
     func lowerLowLink(to index: Int) {
         guard !stack.isEmpty else { return }
@@ -17,13 +12,15 @@ extension ResolutionContext {
     func popFrame() {
         let frame = stack.removeLast()
         let index = stack.count
+        slots.update(frame.entry) { $0.frame = -1 }
         if frame.lowLink >= index {
-            if frame.unsettled.count == 1, frame.unsettled[0].claimedCell == nil, frame.unsettled[0].hooks.isEmpty, unsettledRoots.isEmpty {
-                return  // the common case: one component, nothing to run or publish
+            if frame.unsettled.count == 1, frame.unsettled[0].claimedCell == nil, frame.unsettled[0].hooks.isEmpty {
+                return  // the common case: one component that never joined a cycle, nothing to run or publish
             }
             settle(frame.unsettled)
         } else {
-            for component in frame.unsettled { unsettledRoots[component.entry.slot] = frame.lowLink }
+            let root = Int32(frame.lowLink)
+            for component in frame.unsettled { slots.update(component.entry) { $0.cycleRoot = root } }
             stack[index - 1].unsettled += frame.unsettled
             stack[index - 1].lowLink = min(stack[index - 1].lowLink, frame.lowLink)
         }
@@ -31,7 +28,7 @@ extension ResolutionContext {
 
     private func settle(_ components: [Unsettled]) {
         for component in components {
-            if !unsettledRoots.isEmpty { unsettledRoots[component.entry.slot] = nil }
+            slots.update(component.entry) { $0.cycleRoot = -1 }
             for hook in component.hooks { hook() }
         }
         guard components.contains(where: { $0.claimedCell != nil }) else { return }
@@ -41,7 +38,7 @@ extension ResolutionContext {
         }
         var built: [(cell: SharedInstanceCell, value: Any, box: AnyObject?)] = []
         for component in components {
-            guard let cell = component.claimedCell, let value = sharedInstances[component.entry.slot] else { continue }
+            guard let cell = component.claimedCell, let value = slots.state(of: component.entry)?.value else { continue }
             built.append((cell, value, cell.holdsWeakly ? nil : component.entry.definition.box(value)))
         }
         factory.coordinator.publish(built)
@@ -50,24 +47,22 @@ extension ResolutionContext {
     /// Drops a failed frame: its unsettled components are discarded, their claims given up.
     func discard(_ frame: Frame, failing entry: RegistryEntry, claimed cell: SharedInstanceCell?) {
         var cells: [SharedInstanceCell] = cell.map { [$0] } ?? []
-        forget(entry.slot)
+        forget(entry)
         for component in frame.unsettled {
-            forget(component.entry.slot)
+            forget(component.entry)
             if let claimed = component.claimedCell { cells.append(claimed) }
         }
         factory.coordinator.abandon(cells, by: id)
     }
 
-    private func forget(_ slot: ObjectIdentifier) {
-        objectGraph[slot] = nil
-        sharedInstances[slot] = nil
-        unsettledRoots[slot] = nil
+    private func forget(_ entry: RegistryEntry) {
+        slots.update(entry) { $0 = SlotState() }
     }
 
     /// Runs hooks queued outside any frame, then gives up claims still held: builds whose failure user
     /// code caught. (Claims that were settled are no longer this resolution's, and are left alone.)
     func complete() {
-        if looseHooks.isEmpty, claimedEntries.isEmpty, objectGraph.isEmpty, sharedInstances.isEmpty {
+        if looseHooks.isEmpty, claimedEntries.isEmpty, slots.isEmpty {
             isFinished = true
             return
         }
@@ -89,9 +84,8 @@ extension ResolutionContext {
     private func finish() {
         isFinished = true
         claimedEntries.removeAll()
-        sharedInstances.removeAll()
-        objectGraph.removeAll()
-        unsettledRoots.removeAll()
+        slots.removeAll()
+        patchedObjectGraph.removeAll()
         parameterizedEntries.removeAll()
     }
 }

@@ -8,9 +8,12 @@ import Synchronization
 /// complete (Tarjan's low-link bookkeeping on the build stack): their afterInjections hooks run and, for
 /// shared scopes, their pool cells are published. A component outside any cycle settles right after its
 /// own injections; the members of a cycle settle together when the first of them to be built completes.
-/// Settling early keeps a resolution from holding claims it no longer needs (which would make two
-/// resolutions that claimed shared components in opposite orders wait for each other), while never
-/// letting another thread see a component whose cycle is still being injected.
+///
+/// The invariant that makes this exact: every time a component receives an instance that is not settled
+/// — one still on the stack (half-built, or in its initializer: a postponed injection), or one built
+/// earlier whose cycle is still open — the receiving frame's low-link drops to that instance's frame.
+/// So no hook runs, and no shared cell is published for other threads, before every member of its cycle
+/// is fully injected.
 final class ResolutionContext {
     struct Frame {
         let entry: RegistryEntry
@@ -22,6 +25,9 @@ final class ResolutionContext {
         var unsettled: [Unsettled] = []
         /// afterInjections hooks of the component this frame builds.
         var ownHooks: [() -> Void] = []
+        /// Property and method injections of other components that needed this one while it was still
+        /// in its initializer; they run as soon as the initializer returns.
+        var postponed: [() throws -> Void] = []
     }
 
     /// A component waiting to settle: its hooks to run and, for a shared scope it claimed, its cell.
@@ -46,10 +52,10 @@ final class ResolutionContext {
     var enclosing: ResolutionContext?
     var isFinished = false
     var stack: [Frame] = []
-    var objectGraph: [ObjectIdentifier: Any] = [:]
-    var sharedInstances: [ObjectIdentifier: Any] = [:]
-    /// For components built but not yet settled: the stack index their unsettled cycle reaches down to.
-    var unsettledRoots: [ObjectIdentifier: Int] = [:]
+    /// Per entry: the instance held by this resolution, the frame building it, its open cycle.
+    var slots = SlotTable()
+    /// Instances of objectGraph-scoped test patches, by patch.
+    var patchedObjectGraph: [ObjectIdentifier: Any] = [:]
     var claimedEntries: [RegistryEntry] = []
     /// The entries of parameterized definitions this resolution made, so that equal arguments share one
     /// entry (and so one pool slot) within it.
@@ -85,11 +91,7 @@ final class ResolutionContext {
         }
         if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key]) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
-        if entry.scope == .objectGraph, let pooled = objectGraph[entry.slot] {
-            noteDependency(on: entry.slot)
-            if let tracer { tracer.note(isInFlight(entry) ? .inFlight : .objectGraphPool) }
-            return pooled
-        }
+        if entry.scope == .objectGraph, let held = held(entry, pool: .objectGraphPool) { return held }
         return try build(entry, claimed: nil)
     }
 
@@ -98,22 +100,14 @@ final class ResolutionContext {
             tracer?.note(.sharedPool(entry.scope))
             return published
         }
-        if let own = sharedInstances[entry.slot] {
-            // Built by this resolution and not (or not yet) published.
-            noteDependency(on: entry.slot)
-            if let tracer { tracer.note(isInFlight(entry) ? .inFlight : .sharedPool(entry.scope)) }
-            return own
-        }
+        // Built by this resolution and not (or not yet) published.
+        if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
         switch try factory.coordinator.claim(cell, for: id, key: entry.key, path: path) {
         case .available(let value):
             tracer?.note(.sharedPool(entry.scope))
             return value
         case .ownedByThisResolution:
-            if let value = sharedInstances[entry.slot] {
-                noteDependency(on: entry.slot)
-                if let tracer { tracer.note(isInFlight(entry) ? .inFlight : .sharedPool(entry.scope)) }
-                return value
-            }
+            if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
             return try build(entry, claimed: nil)
         case .claimed:
             claimedEntries.append(entry)
@@ -121,17 +115,27 @@ final class ResolutionContext {
         }
     }
 
+    /// The instance this resolution holds for `entry`, noting that the component being built depends on
+    /// it when it is not settled yet.
+    private func held(_ entry: RegistryEntry, pool: ResolutionTrace.Source) -> Any? {
+        guard let state = slots.state(of: entry), let value = state.value else { return nil }
+        if state.frame >= 0 {
+            lowerLowLink(to: Int(state.frame))
+            tracer?.note(.inFlight)
+        } else {
+            if state.cycleRoot >= 0 { lowerLowLink(to: Int(state.cycleRoot)) }
+            tracer?.note(pool)
+        }
+        return value
+    }
+
     private func build(_ entry: RegistryEntry, claimed cell: SharedInstanceCell?) throws(ResolutionError) -> Any {
-        if let index = stack.lastIndex(where: { $0.entry === entry }) {
-            if let halfBuilt = stack[index].instance {
-                lowerLowLink(to: index)
-                tracer?.note(.inFlight)
-                return halfBuilt
-            }
-            throw .initializerCycle(entry.key, path: path + [entry.key])
+        if let state = slots.state(of: entry), state.frame >= 0 {
+            return try inFlight(entry, frame: Int(state.frame))
         }
         let index = stack.count
         stack.append(Frame(entry: entry, instance: nil, lowLink: index))
+        slots.update(entry) { $0.frame = Int32(index) }
         tracer?.note(.built(entry.scope))
         do {
             let value = try entry.definition.build(self, entry)
@@ -143,24 +147,62 @@ final class ResolutionContext {
             tracer?.note(.failed)
             let failed = stack.removeLast()
             discard(failed, failing: entry, claimed: cell)
-            if let resolutionError = error as? ResolutionError { throw resolutionError }
+            if var resolutionError = error as? ResolutionError {
+                // Postponing is for the injection that asked directly, not for the frames around it.
+                resolutionError.postponableUntil = nil
+                throw resolutionError
+            }
             throw .componentFailed(entry.key, error: error, path: path + [entry.key])
         }
     }
 
-    private func isInFlight(_ entry: RegistryEntry) -> Bool {
-        stack.contains { $0.entry === entry }
+    /// A reference to a component that is on the stack: the half-built instance once its initializer has
+    /// returned; while it is still in its initializer, a property or method injection asking for it is
+    /// postponed (the requester's injection runs when the initializer returns), and an initializer asking
+    /// for it is a genuine initializer cycle.
+    private func inFlight(_ entry: RegistryEntry, frame index: Int) throws(ResolutionError) -> Any {
+        if let halfBuilt = stack[index].instance {
+            lowerLowLink(to: index)
+            tracer?.note(.inFlight)
+            return halfBuilt
+        }
+        let requester = stack[stack.count - 1]
+        if requester.instance != nil, requester.entry !== entry {
+            throw .postponable(until: index, key: entry.key, requester: requester.entry.key, path: path + [entry.key])
+        }
+        throw .initializerCycle(entry.key, path: path + [entry.key])
     }
 
     /// Called by a recipe as soon as its initializer returns, before any injection, so that a cycle
-    /// through property or method injection receives this instance instead of building another.
+    /// through property or method injection receives this instance instead of building another; then
+    /// runs the injections postponed until this instance existed.
     func didInstantiate(_ value: Any, for entry: RegistryEntry) throws(ResolutionError) {
         if entry.scope == .weakSingleton, !(type(of: value) is AnyClass) {
             throw .weakSingletonOfValue(entry.key, built: type(of: value), path: path)
         }
         guard !stack.isEmpty else { return }
-        stack[stack.count - 1].instance = value
+        let top = stack.count - 1
+        stack[top].instance = value
         store(value, for: entry)
+        guard !stack[top].postponed.isEmpty else { return }
+        let postponed = stack[top].postponed
+        stack[top].postponed = []
+        for injection in postponed {
+            do {
+                try injection()
+            } catch let error as ResolutionError {
+                throw error
+            } catch {
+                throw .componentFailed(entry.key, error: error, path: path)
+            }
+        }
+    }
+
+    /// Postpones an injection into a component already created until the component at stack index
+    /// `frame` leaves its initializer; the requester is not settled before then.
+    func postpone(until frame: Int, _ injection: @escaping () throws -> Void) {
+        stack[frame].postponed.append(injection)
+        lowerLowLink(to: frame)
     }
 
     /// Injects into a component built elsewhere, as `entry` would inject into its own: visible to cycles,
@@ -168,6 +210,7 @@ final class ResolutionContext {
     func inject(into existing: Any, entry: RegistryEntry) throws(ResolutionError) -> Any {
         let index = stack.count
         stack.append(Frame(entry: entry, instance: existing, lowLink: index))
+        slots.update(entry) { $0.frame = Int32(index) }
         do {
             let injected = try entry.definition.injectExisting(existing, self, entry)
             stack[index].unsettled.append(Unsettled(entry: entry, claimedCell: nil, hooks: stack[index].ownHooks))
@@ -189,8 +232,7 @@ final class ResolutionContext {
 
     func store(_ value: Any, for entry: RegistryEntry) {
         switch entry.scope {
-        case .objectGraph: objectGraph[entry.slot] = value
-        case .singleton, .lazySingleton, .weakSingleton: sharedInstances[entry.slot] = value
+        case .objectGraph, .singleton, .lazySingleton, .weakSingleton: slots.update(entry) { $0.value = value }
         case .prototype: break
         }
     }

@@ -1,0 +1,84 @@
+/// What one resolution knows about one registry entry: the instance it holds for it (objectGraph, or a
+/// shared component not yet published), the stack frame building it, and the frame its unfinished cycle
+/// reaches down to.
+struct SlotState {
+    var value: Any?
+    /// The stack index of the frame building this entry, or -1.
+    var frame: Int32 = -1
+    /// For a component built but not yet settled: the stack index its cycle reaches down to, or -1.
+    var cycleRoot: Int32 = -1
+}
+
+/// The slot states of one resolution, keyed by entry identity: open addressing with linear probing on the
+/// entry's address, so a lookup is a multiply, a mask and usually one comparison — no hashing of
+/// strings or call sites, and no allocation until the first component is recorded.
+struct SlotTable {
+    private var keys: ContiguousArray<UInt> = []
+    private var states: ContiguousArray<SlotState> = []
+    private var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    private static func key(_ entry: RegistryEntry) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(entry))
+    }
+
+    @inline(__always)
+    private func home(_ key: UInt) -> Int {
+        // Fibonacci hashing of the address (low bits are alignment zeros).
+        Int(truncatingIfNeeded: (key &>> 4) &* 0x9E37_79B9_7F4A_7C15) & (keys.count - 1)
+    }
+
+    /// The state of `entry`, or `nil` when this resolution never recorded anything for it.
+    func state(of entry: RegistryEntry) -> SlotState? {
+        guard count > 0 else { return nil }
+        let key = Self.key(entry)
+        var index = home(key)
+        while true {
+            let found = keys[index]
+            if found == key { return states[index] }
+            if found == 0 { return nil }
+            index = (index + 1) & (keys.count - 1)
+        }
+    }
+
+    /// Changes the state of `entry`, creating it when absent.
+    mutating func update<R>(_ entry: RegistryEntry, _ body: (inout SlotState) -> R) -> R {
+        if (count + 1) * 2 > keys.count { grow() }
+        let key = Self.key(entry)
+        var index = home(key)
+        while true {
+            let found = keys[index]
+            if found == key { return body(&states[index]) }
+            if found == 0 {
+                keys[index] = key
+                count += 1
+                return body(&states[index])
+            }
+            index = (index + 1) & (keys.count - 1)
+        }
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldStates = states
+        let capacity = max(16, keys.count * 2)
+        keys = ContiguousArray(repeating: 0, count: capacity)
+        states = ContiguousArray(repeating: SlotState(), count: capacity)
+        for (index, key) in oldKeys.enumerated() where key != 0 {
+            var slot = home(key)
+            while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            keys[slot] = key
+            states[slot] = oldStates[index]
+        }
+    }
+
+    /// Forgets everything, releasing the instances held.
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        keys = []
+        states = []
+        count = 0
+    }
+}
