@@ -32,6 +32,13 @@ final class DefinitionEvaluation {
     @usableFromInline var mode = Mode.idle
     /// The tracer new resolutions of the given factory on this thread record into (`factory.trace`).
     var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
+    /// The resolution running on this thread, so that a component's initializer that calls
+    /// `factory.resolve` joins the graph being built instead of starting a second one that would wait
+    /// for the first. Unowned: whoever set it keeps it alive until it restores the previous one.
+    unowned(unsafe) var resolution: ResolutionContext?
+    /// A finished resolution kept for the next one on this thread, so that a resolution allocates no
+    /// context, stack or slot table of its own (they keep their capacity).
+    var spareResolution: ResolutionContext?
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

@@ -12,9 +12,9 @@ struct DefinitionIdentity: Hashable, Sendable {
     let column: UInt
     /// The assembly type whose `define` created the definition; `nil` outside `define`.
     let assembly: ObjectIdentifier?
-    /// A cheap mix of the fields above, computed once, so that hashing an identity feeds the hasher one
-    /// word instead of four.
-    private let mixed: UInt
+    /// A cheap mix of the fields above, computed once: the hash of the registry's identity table, and what
+    /// hashing an identity feeds the hasher (one word instead of four).
+    @usableFromInline let mixed: UInt
 
     @usableFromInline
     init(fileID: StaticString, line: UInt, column: UInt, assembly: ObjectIdentifier? = nil) {
@@ -24,7 +24,9 @@ struct DefinitionIdentity: Hashable, Sendable {
         self.assembly = assembly
         let address = fileID.withUTF8Buffer { UInt(bitPattern: $0.baseAddress) }
         let assemblyBits = assembly.map { UInt(bitPattern: $0) } ?? 0
-        self.mixed = address &* 31 &+ line &* 1_000_003 &+ column &* 7_919 &+ assemblyBits
+        let combined = address &* 31 &+ line &* 1_000_003 &+ column &* 7_919 &+ assemblyBits
+        // Folded so that the low bits, which index the identity table, depend on every field.
+        self.mixed = (combined ^ (combined &>> 29)) &* 0x9E37_79B9_7F4A_7C15
     }
 
     private var fileAddress: UInt {

@@ -39,28 +39,33 @@ extension BlockComponentFactory {
 
     /// Runs `body` in the resolution of this factory already running on this thread, if any (a component
     /// resolving from inside its initializer joins the graph being built, even through another factory's
-    /// resolution), otherwise in a new top-level resolution.
+    /// resolution), otherwise in a new top-level resolution, which reuses the thread's spare context.
     func withResolution<R>(_ body: (ResolutionContext) throws(ResolutionError) -> R) throws(ResolutionError) -> R {
-        var candidate = CurrentResolution.context
+        let thread = DefinitionEvaluation.current
+        let enclosing = thread.resolution
+        var candidate = enclosing
         while let current = candidate {
             if current.factory === self, !current.isFinished { return try body(current) }
             candidate = current.enclosing
         }
-        let context = ResolutionContext(factory: self)
-        context.enclosing = CurrentResolution.context
-        if let pending = DefinitionEvaluation.current.pendingTracer, pending.factory == ObjectIdentifier(self) {
+        let context = thread.spareResolution ?? ResolutionContext()
+        thread.spareResolution = nil
+        context.begin(factory: self, enclosing: enclosing)
+        if let pending = thread.pendingTracer, pending.factory == ObjectIdentifier(self) {
             context.tracer = pending.tracer
         }
-        defer { context.enclosing = nil }
-        return try CurrentResolution.with(context) { () throws(ResolutionError) -> R in
-            do throws(ResolutionError) {
-                let result = try body(context)
-                context.complete()
-                return result
-            } catch {
-                context.abandon()
-                throw error
-            }
+        thread.resolution = context
+        defer {
+            thread.resolution = enclosing
+            if thread.spareResolution == nil { thread.spareResolution = context }
+        }
+        do throws(ResolutionError) {
+            let result = try body(context)
+            context.complete()
+            return result
+        } catch {
+            context.abandon()
+            throw error
         }
     }
 

@@ -4,7 +4,7 @@
 struct Registry: Sendable {
     /// In activation order: assembly order, then each assembly's `definitions` order.
     let entries: [RegistryEntry]
-    let byIdentity: [DefinitionIdentity: RegistryEntry]
+    @usableFromInline let byIdentity: IdentityTable
     let byKey: [String: RegistryEntry]
     let byType: [ObjectIdentifier: [RegistryEntry]]
 
@@ -22,7 +22,7 @@ struct Registry: Sendable {
             }
         }
         for (identity, key) in aliases { byIdentity[identity] = byKey[key] }
-        self.byIdentity = byIdentity
+        self.byIdentity = IdentityTable(byIdentity.map { ($0.key, $0.value) })
         self.byKey = byKey
         self.byType = byType
     }
@@ -37,7 +37,7 @@ struct Registry: Sendable {
     }
 
     /// The registered entry of a definition, by identity.
-    @usableFromInline
+    @inlinable
     func entry(identifiedBy identity: DefinitionIdentity) -> RegistryEntry? {
         byIdentity[identity]
     }

@@ -14,16 +14,23 @@ extension ResolutionContext {
         let index = stack.count
         slots.update(frame.entry) { $0.frame = -1 }
         if frame.lowLink >= index {
-            if frame.unsettled.count == 1, frame.unsettled[0].claimedCell == nil, frame.unsettled[0].hooks.isEmpty {
-                return  // the common case: one component that never joined a cycle, nothing to run or publish
-            }
-            settle(frame.unsettled)
+            // The common case: one component that never joined a cycle, nothing to run or publish.
+            if frame.claimedCell == nil, frame.extras == nil { return }
+            settle(members(of: frame))
         } else {
+            let members = members(of: frame)
             let root = Int32(frame.lowLink)
-            for component in frame.unsettled { slots.update(component.entry) { $0.cycleRoot = root } }
-            stack[index - 1].unsettled += frame.unsettled
+            for component in members { slots.update(component.entry) { $0.cycleRoot = root } }
+            extras(of: index - 1).unsettled += members
             stack[index - 1].lowLink = min(stack[index - 1].lowLink, frame.lowLink)
         }
+    }
+
+    /// The components a frame leaves to settle: its subtree's unsettled members, then its own.
+    private func members(of frame: Frame) -> [Unsettled] {
+        var members = frame.extras?.unsettled ?? []
+        members.append(Unsettled(entry: frame.entry, claimedCell: frame.claimedCell, hooks: frame.extras?.ownHooks ?? []))
+        return members
     }
 
     private func settle(_ components: [Unsettled]) {
@@ -45,10 +52,9 @@ extension ResolutionContext {
     }
 
     /// Drops a failed frame: its unsettled components are discarded, their claims given up.
-    func discard(_ frame: Frame, failing entry: RegistryEntry, claimed cell: SharedInstanceCell?) {
-        var cells: [SharedInstanceCell] = cell.map { [$0] } ?? []
-        forget(entry)
-        for component in frame.unsettled {
+    func discard(_ frame: Frame) {
+        var cells: [SharedInstanceCell] = []
+        for component in members(of: frame) {
             forget(component.entry)
             if let claimed = component.claimedCell { cells.append(claimed) }
         }
@@ -62,30 +68,33 @@ extension ResolutionContext {
     /// Runs hooks queued outside any frame, then gives up claims still held: builds whose failure user
     /// code caught. (Claims that were settled are no longer this resolution's, and are left alone.)
     func complete() {
-        if looseHooks.isEmpty, claimedEntries.isEmpty, slots.isEmpty {
-            isFinished = true
-            return
-        }
         while !looseHooks.isEmpty {
             let hooks = looseHooks
             looseHooks.removeAll()
             for hook in hooks { hook() }
         }
-        factory.coordinator.abandon(claimedEntries.compactMap(\.cell), by: id)
         finish()
     }
 
     /// Gives up every claim this failed resolution still holds.
     func abandon() {
-        factory.coordinator.abandon(claimedEntries.compactMap(\.cell), by: id)
         finish()
     }
 
+    /// Ends the resolution and clears the context for the next one, keeping its storage.
     private func finish() {
         isFinished = true
-        claimedEntries.removeAll()
+        if !claimedEntries.isEmpty {
+            factory.coordinator.abandon(claimedEntries.compactMap(\.cell), by: id)
+            claimedEntries.removeAll(keepingCapacity: true)
+        }
         slots.removeAll()
-        patchedObjectGraph.removeAll()
-        parameterizedEntries.removeAll()
+        stack.removeAll(keepingCapacity: true)
+        looseHooks.removeAll()
+        if !patchedObjectGraph.isEmpty { patchedObjectGraph.removeAll() }
+        if !parameterizedEntries.isEmpty { parameterizedEntries.removeAll() }
+        usedPatch = false
+        tracer = nil
+        enclosing = nil
     }
 }

@@ -21,6 +21,21 @@ final class ResolutionContext {
         var instance: Any?
         /// The lowest stack index this frame's subtree depends on while unsettled.
         var lowLink: Int
+        /// The shared pool cell this build claimed, published when the component settles.
+        let claimedCell: SharedInstanceCell?
+        /// Hooks, postponed injections and unsettled members of the subtree: made only for a frame that
+        /// has any, so that building a plain component allocates nothing here.
+        var extras: FrameExtras?
+
+        init(entry: RegistryEntry, instance: Any?, lowLink: Int, claimedCell: SharedInstanceCell?) {
+            self.entry = entry
+            self.instance = instance
+            self.lowLink = lowLink
+            self.claimedCell = claimedCell
+        }
+    }
+
+    final class FrameExtras {
         /// Components built in this frame's subtree, waiting for their cycle to complete.
         var unsettled: [Unsettled] = []
         /// afterInjections hooks of the component this frame builds.
@@ -39,18 +54,25 @@ final class ResolutionContext {
 
     private static let nextID = Atomic<UInt64>(1)
 
-    /// Unowned so that a resolver kept by mistake (it holds this context) does not keep the factory
-    /// alive; nothing reads it once the resolution is finished, and until then the caller of the
-    /// factory's method holds the factory.
-    unowned let factory: BlockComponentFactory
+    /// Not retained, so that a resolver kept by mistake (it holds this context) does not keep the factory
+    /// alive; nothing reads it once the resolution is finished (resolvers check ``generation``), and
+    /// until then the caller of the factory's method holds the factory.
+    private unowned(unsafe) var currentFactory: BlockComponentFactory?
+    /// Counts the resolutions this context served (it is reused, one thread's at a time): a resolver is
+    /// valid only while the generation it was made in runs.
+    private(set) var generation: UInt64 = 0
+    private var claimID: UInt64 = 0
     /// Taken from a global counter only when the resolution first claims a shared cell, so that warm
     /// resolutions on several threads never touch a shared cache line; never reused, unlike addresses.
-    private(set) lazy var id: UInt64 = Self.nextID.add(1, ordering: .relaxed).oldValue
+    var id: UInt64 {
+        if claimID == 0 { claimID = Self.nextID.add(1, ordering: .relaxed).oldValue }
+        return claimID
+    }
     let thread = CurrentResolution.currentThread
     /// The resolution that was current on this thread when this one started (another factory's, or
     /// none); kept so that a component can join the resolution of its own factory further down.
-    var enclosing: ResolutionContext?
-    var isFinished = false
+    unowned(unsafe) var enclosing: ResolutionContext?
+    var isFinished = true
     var stack: [Frame] = []
     /// Per entry: the instance held by this resolution, the frame building it, its open cycle.
     var slots = SlotTable()
@@ -68,8 +90,19 @@ final class ResolutionContext {
     /// Hooks queued with no frame on the stack (by injection into existing instances of a finished stack).
     var looseHooks: [() -> Void] = []
 
-    init(factory: BlockComponentFactory) {
-        self.factory = factory
+    /// Starts a resolution for `factory` in this (new or finished) context.
+    func begin(factory: BlockComponentFactory, enclosing: ResolutionContext?) {
+        self.currentFactory = factory
+        self.enclosing = enclosing
+        generation &+= 1
+        claimID = 0
+        isFinished = false
+    }
+
+    /// The factory of the running resolution.
+    var factory: BlockComponentFactory {
+        // Set by `begin` before any use; a finished context is only read through guarded paths.
+        currentFactory.unsafelyUnwrapped
     }
 
     /// The keys being built, outermost first.
@@ -134,19 +167,18 @@ final class ResolutionContext {
             return try inFlight(entry, frame: Int(state.frame))
         }
         let index = stack.count
-        stack.append(Frame(entry: entry, instance: nil, lowLink: index))
+        stack.append(Frame(entry: entry, instance: nil, lowLink: index, claimedCell: cell))
         slots.update(entry) { $0.frame = Int32(index) }
         tracer?.note(.built(entry.scope))
         do {
             let value = try entry.definition.build(self, entry)
             store(value, for: entry)
-            stack[index].unsettled.append(Unsettled(entry: entry, claimedCell: cell, hooks: stack[index].ownHooks))
             popFrame()
             return value
         } catch {
             tracer?.note(.failed)
-            let failed = stack.removeLast()
-            discard(failed, failing: entry, claimed: cell)
+                let failed = stack.removeLast()
+            discard(failed)
             if var resolutionError = error as? ResolutionError {
                 // Postponing is for the injection that asked directly, not for the frames around it.
                 resolutionError.postponableUntil = nil
@@ -184,9 +216,9 @@ final class ResolutionContext {
         let top = stack.count - 1
         stack[top].instance = value
         store(value, for: entry)
-        guard !stack[top].postponed.isEmpty else { return }
-        let postponed = stack[top].postponed
-        stack[top].postponed = []
+        guard let extras = stack[top].extras, !extras.postponed.isEmpty else { return }
+        let postponed = extras.postponed
+        extras.postponed = []
         for injection in postponed {
             do {
                 try injection()
@@ -201,24 +233,30 @@ final class ResolutionContext {
     /// Postpones an injection into a component already created until the component at stack index
     /// `frame` leaves its initializer; the requester is not settled before then.
     func postpone(until frame: Int, _ injection: @escaping () throws -> Void) {
-        stack[frame].postponed.append(injection)
+        extras(of: frame).postponed.append(injection)
         lowerLowLink(to: frame)
+    }
+
+    /// The extras of the frame at `index`, made on first use.
+    func extras(of index: Int) -> FrameExtras {
+        if let extras = stack[index].extras { return extras }
+        let extras = FrameExtras()
+        stack[index].extras = extras
+        return extras
     }
 
     /// Injects into a component built elsewhere, as `entry` would inject into its own: visible to cycles,
     /// kept in no pool.
     func inject(into existing: Any, entry: RegistryEntry) throws(ResolutionError) -> Any {
         let index = stack.count
-        stack.append(Frame(entry: entry, instance: existing, lowLink: index))
+        stack.append(Frame(entry: entry, instance: existing, lowLink: index, claimedCell: nil))
         slots.update(entry) { $0.frame = Int32(index) }
         do {
             let injected = try entry.definition.injectExisting(existing, self, entry)
-            stack[index].unsettled.append(Unsettled(entry: entry, claimedCell: nil, hooks: stack[index].ownHooks))
             popFrame()
             return injected
         } catch {
-            let failed = stack.removeLast()
-            discard(failed, failing: entry, claimed: nil)
+            discard(stack.removeLast())
             if let resolutionError = error as? ResolutionError { throw resolutionError }
             throw .componentFailed(entry.key, error: error, path: path + [entry.key])
         }
@@ -227,7 +265,7 @@ final class ResolutionContext {
     /// Queues a hook to run when the component being built settles.
     func deferAfterInjections(_ hook: @escaping () -> Void) {
         guard !stack.isEmpty else { return looseHooks.append(hook) }
-        stack[stack.count - 1].ownHooks.append(hook)
+        extras(of: stack.count - 1).ownHooks.append(hook)
     }
 
     func store(_ value: Any, for entry: RegistryEntry) {

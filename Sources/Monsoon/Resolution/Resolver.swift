@@ -12,14 +12,19 @@
 /// the factory alive. To build components later, inject `.factory()` or `.provider(_:)`.
 public struct Resolver {
     private let context: ResolutionContext
+    /// The resolution this resolver belongs to: contexts are reused, one resolution after another.
+    private let generation: UInt64
 
     init(context: ResolutionContext) {
         self.context = context
+        self.generation = context.generation
     }
+
+    private var isLive: Bool { !context.isFinished && context.generation == generation }
 
     /// The resolution, if this resolver may still be used.
     func activeContext(_ subject: @autoclosure () -> String) throws(ResolutionError) -> ResolutionContext {
-        guard !context.isFinished, CurrentResolution.isCurrentThread(context.thread) else {
+        guard isLive, CurrentResolution.isCurrentThread(context.thread) else {
             throw .resolverOutsideResolution(subject: subject())
         }
         return context
@@ -62,7 +67,7 @@ public struct Resolver {
 
     /// A weak handle on the factory this resolution belongs to, for components that build more
     /// components later.
-    public var factory: FactoryReference { FactoryReference(context.isFinished ? nil : context.factory) }
+    public var factory: FactoryReference { FactoryReference(isLive ? context.factory : nil) }
 }
 
 @available(*, unavailable, message: "A Resolver belongs to one resolution on one thread.")

@@ -15,7 +15,9 @@ struct SlotState {
 struct SlotTable {
     private var keys: ContiguousArray<UInt> = []
     private var states: ContiguousArray<SlotState> = []
-    private var count = 0
+    /// The indices in use, so that clearing touches only them and the table keeps its capacity.
+    private var used: ContiguousArray<Int> = []
+    private var count: Int { used.count }
 
     var isEmpty: Bool { count == 0 }
 
@@ -53,7 +55,7 @@ struct SlotTable {
             if found == key { return body(&states[index]) }
             if found == 0 {
                 keys[index] = key
-                count += 1
+                used.append(index)
                 return body(&states[index])
             }
             index = (index + 1) & (keys.count - 1)
@@ -63,22 +65,28 @@ struct SlotTable {
     private mutating func grow() {
         let oldKeys = keys
         let oldStates = states
+        let oldUsed = used
         let capacity = max(16, keys.count * 2)
         keys = ContiguousArray(repeating: 0, count: capacity)
         states = ContiguousArray(repeating: SlotState(), count: capacity)
-        for (index, key) in oldKeys.enumerated() where key != 0 {
+        used.removeAll(keepingCapacity: true)
+        for index in oldUsed {
+            let key = oldKeys[index]
             var slot = home(key)
             while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             keys[slot] = key
             states[slot] = oldStates[index]
+            used.append(slot)
         }
     }
 
-    /// Forgets everything, releasing the instances held.
+    /// Forgets everything, releasing the instances held, and keeps the capacity for the next resolution.
     mutating func removeAll() {
-        guard count > 0 else { return }
-        keys = []
-        states = []
-        count = 0
+        guard !used.isEmpty else { return }
+        for index in used {
+            keys[index] = 0
+            states[index] = SlotState()
+        }
+        used.removeAll(keepingCapacity: true)
     }
 }
