@@ -31,7 +31,7 @@ extension Assembly {
         }
         evaluation.mode = .evaluating
         defer { evaluation.mode = .idle }
-        return body().declared(at: identity, arguments: .none, function: function, assemblyType: type(of: self))
+        return body().declared(at: identity, arguments: .none, function: function, assemblyType: type(of: self)).specialized()
     }
 
     /// Declares a parameterized definition: an assembly method whose parameters are runtime arguments.

@@ -22,9 +22,9 @@ public struct AnyDefinition: Sendable {
     public let isAbstract: Bool
     let hasInitializer: Bool
     /// Whether the definition's own recipe has hooks, properties or methods to run before settling.
-    let injects: Bool
+    @usableFromInline let injects: Bool
     /// Whether the definition's own recipe has afterInjections hooks.
-    let hasAfterInjections: Bool
+    @usableFromInline let hasAfterInjections: Bool
     private(set) var isDefined: Bool
     /// A parameterized definition (`define(arguments:)`), which is resolved with arguments, never listed.
     let isDeferred: Bool
@@ -73,7 +73,7 @@ extension Definition: ComponentDefinition {
             hasInitializer: recipe.initializer != nil,
             injects: !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty,
             hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined, isDeferred: deferred != nil,
-            parent: recipe.parent, behaviour: RecipeBehaviour(recipe))
+            parent: recipe.parent, behaviour: RecipeBehaviour(recipe, specializedBuild: storage?.specializedBuild))
     }
 }
 
@@ -110,10 +110,12 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
 final class RecipeBehaviour<T>: DefinitionBehaviour {
     let recipe: Recipe<T>
     let dependencies: [Dependency]
+    private let specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
 
-    init(_ recipe: Recipe<T>) {
+    init(_ recipe: Recipe<T>, specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?) {
         self.recipe = recipe
         self.dependencies = recipe.dependencies
+        self.specializedBuild = specializedBuild
     }
 
     var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
@@ -121,7 +123,8 @@ final class RecipeBehaviour<T>: DefinitionBehaviour {
     func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
 
     func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        try recipe.build(in: context, entry: entry)
+        if let specializedBuild { return try specializedBuild(context, entry) }
+        return try recipe.build(in: context, entry: entry)
     }
 
     func box(_ component: Any) -> AnyObject? {

@@ -95,6 +95,18 @@ public struct Definition<T>: Sendable {
         return definition
     }
 
+    /// This definition with its build compiled here, where `T` is known: `define` is inlined into the
+    /// assembly's module, so building the component runs code specialized for `T` rather than generic
+    /// code that looks up type metadata at every step.
+    @inlinable
+    func specialized() -> Definition<T> {
+        guard let storage, storage.specializedBuild == nil else { return self }
+        var copy = self
+        let recipe = storage.recipe
+        copy.storage = RecipeStorage(recipe) { context, entry in try recipe.build(in: context, entry: entry) }
+        return copy
+    }
+
     /// Where to find this definition: what an injection by reference resolves.
     @usableFromInline
     var reference: DefinitionReference {
@@ -255,10 +267,14 @@ extension Definition: CustomStringConvertible {
 /// A recipe on the heap, shared by the copies of one `Definition` value.
 @usableFromInline
 final class RecipeStorage<T>: Sendable {
-    let recipe: Recipe<T>
+    @usableFromInline let recipe: Recipe<T>
+    /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made or
+    /// changed inside Monsoon (a post-processor's), which builds through the generic code instead.
+    @usableFromInline let specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
 
     @usableFromInline
-    init(_ recipe: Recipe<T>) {
+    init(_ recipe: Recipe<T>, specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)? = nil) {
         self.recipe = recipe
+        self.specializedBuild = specializedBuild
     }
 }

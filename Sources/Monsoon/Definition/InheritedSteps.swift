@@ -1,17 +1,19 @@
 /// The steps a definition hands down to the definitions that name it as parent, with the component
 /// type erased so that a `Definition<HomeController>` can apply a `Definition<BaseController>`'s
 /// injections. Activation merges a whole parent chain into one value, root first.
+@usableFromInline
 struct InheritedSteps: Sendable {
+    @usableFromInline
     struct Property: Sendable {
         let keyPath: AnyKeyPath & Sendable
-        let apply: @Sendable (inout Any, Resolver) throws -> Void
+        @usableFromInline let apply: @Sendable (inout Any, Resolver) throws -> Void
     }
 
-    var initializer: (@Sendable (Resolver) throws -> Any)?
-    var beforeInjections: [@Sendable (Any) -> Void] = []
-    var properties: [Property] = []
-    var methods: [@Sendable (inout Any, Resolver) throws -> Void] = []
-    var afterInjections: [@Sendable (Any) -> Void] = []
+    @usableFromInline var initializer: (@Sendable (Resolver) throws -> Any)?
+    @usableFromInline var beforeInjections: [@Sendable (Any) -> Void] = []
+    @usableFromInline var properties: [Property] = []
+    @usableFromInline var methods: [@Sendable (inout Any, Resolver) throws -> Void] = []
+    @usableFromInline var afterInjections: [@Sendable (Any) -> Void] = []
 
     /// `self` (an ancestor's steps) followed by `child`'s: the child's initializer wins, and an ancestor
     /// property the child injects again is dropped so that it is injected once, with the child's value.

@@ -2,11 +2,11 @@
 /// needs no casts.
 @usableFromInline
 struct Recipe<T>: Sendable {
-    var initializer: Initializer<T>?
-    var properties: [PropertyInjection<T>] = []
-    var methods: [MethodInjection<T>] = []
-    var beforeInjections: [@Sendable (T) -> Void] = []
-    var afterInjections: [@Sendable (T) -> Void] = []
+    @usableFromInline var initializer: Initializer<T>?
+    @usableFromInline var properties: [PropertyInjection<T>] = []
+    @usableFromInline var methods: [MethodInjection<T>] = []
+    @usableFromInline var beforeInjections: [@Sendable (T) -> Void] = []
+    @usableFromInline var afterInjections: [@Sendable (T) -> Void] = []
     var scope: Scope?
     var parent: DefinitionReference?
     var isAbstract = false
@@ -22,7 +22,7 @@ struct Recipe<T>: Sendable {
 @usableFromInline
 struct Initializer<Component>: Sendable {
     let dependencies: [Dependency.Target]
-    let make: @Sendable (Resolver) throws -> Component
+    @usableFromInline let make: @Sendable (Resolver) throws -> Component
 
     @usableFromInline
     init(dependencies: [Dependency.Target], make: @escaping @Sendable (Resolver) throws -> Component) {
@@ -32,40 +32,40 @@ struct Initializer<Component>: Sendable {
 }
 
 /// Injections for the parameters of one function, as a parameter pack: the arguments of an initializer
-/// or of an injected method.
+/// or of an injected method. Only the closures that produce the values are kept for building (their
+/// descriptions go to `targets` once), so that calling the function touches no generic struct.
 @usableFromInline
 struct InjectionPack<each Source: Injectable>: Sendable {
-    @usableFromInline let injections: (repeat Injection<(each Source).Value>)
+    @usableFromInline let targets: [Dependency.Target]
+    @usableFromInline let producers: (repeat @Sendable (Resolver) throws -> (each Source).Value)
 
     @inlinable
     init(_ sources: repeat each Source) {
-        injections = (repeat (each sources).injection)
-    }
-
-    @inlinable
-    var targets: [Dependency.Target] {
         var targets: [Dependency.Target] = []
-        for injection in repeat each injections { targets.append(injection.target) }
-        return targets
+        for source in repeat each sources { targets.append(source.injection.target) }
+        self.targets = targets
+        producers = (repeat (each sources).injection.produce)
     }
 
     /// Resolves every argument, in order, and calls `function` with them.
     @inlinable
     func call<Result>(_ function: (repeat (each Source).Value) throws -> Result, resolver: Resolver) throws -> Result {
-        try function(repeat try (each injections).produce(resolver))
+        try function(repeat try (each producers)(resolver))
     }
 }
 
 /// One injected property: where, from what, and how to set it.
+@usableFromInline
 struct PropertyInjection<T>: Sendable {
     let keyPath: AnyKeyPath & Sendable
     let target: Dependency.Target
-    let apply: @Sendable (inout T, Resolver) throws -> Void
+    @usableFromInline let apply: @Sendable (inout T, Resolver) throws -> Void
 }
 
 /// One injected method call, with its arguments described as data.
+@usableFromInline
 struct MethodInjection<T>: Sendable {
     let targets: [Dependency.Target]
-    let apply: @Sendable (inout T, Resolver) throws -> Void
+    @usableFromInline let apply: @Sendable (inout T, Resolver) throws -> Void
 }
 

@@ -27,7 +27,7 @@ extension ResolutionError {
             advice: ["Inject or resolve one of them by reference or by key instead of by type."])
     }
 
-    static func abstract(_ key: String, path: [String]) -> ResolutionError {
+    @usableFromInline static func abstract(_ key: String, path: [String]) -> ResolutionError {
         ResolutionError(.abstractDefinition, subject: key, path: path,
                         summary: "the definition is abstract and can only be a parent.",
                         advice: ["Resolve or inject a definition that names \(key) as its parent."])
@@ -50,7 +50,7 @@ extension ResolutionError {
         return error
     }
 
-    static func typeMismatch(_ key: String, builds built: Any.Type, requested: Any.Type, path: [String]) -> ResolutionError {
+    @usableFromInline static func typeMismatch(_ key: String, builds built: Any.Type, requested: Any.Type, path: [String]) -> ResolutionError {
         ResolutionError(.typeMismatch, subject: "\(key) as \(typeName(requested))", path: path,
                         summary: "it builds \(typeName(built)), not \(typeName(requested)).",
                         advice: ["Request it as \(typeName(built)), or change the type its definition declares."])

@@ -25,7 +25,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public let description: String
     /// For an injection that asked for a component still in its initializer: the stack index of that
     /// component's frame, so that the injection can be postponed until the initializer returns.
-    var postponableUntil: Int?
+    @usableFromInline var postponableUntil: Int?
 
     init(_ kind: Kind, subject: String, path: [String], summary: String, advice: [String] = [],
          underlyingError: (any Error)? = nil) {

@@ -88,7 +88,7 @@ public final class BlockComponentFactory: Sendable {
     }
 
     /// Runs the instance post-processors on a freshly injected component.
-    func postProcess<T>(_ instance: T, entry: RegistryEntry, context: ResolutionContext) throws(ResolutionError) -> T {
+    @usableFromInline func postProcess<T>(_ instance: T, entry: RegistryEntry, context: ResolutionContext) throws(ResolutionError) -> T {
         guard !instancePostProcessors.isEmpty else { return instance }
         var current: Any = instance
         for processor in instancePostProcessors {

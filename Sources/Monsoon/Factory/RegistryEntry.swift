@@ -2,8 +2,8 @@
 /// pool cell.
 @usableFromInline
 final class RegistryEntry: Sendable {
-    let key: String
-    let definition: AnyDefinition
+    @usableFromInline let key: String
+    @usableFromInline let definition: AnyDefinition
     let scope: Scope
     let poolKey: PoolKey
     /// This entry's key in a resolution's pools: parameterless entries are unique per definition, and a
@@ -12,7 +12,7 @@ final class RegistryEntry: Sendable {
     /// The activated assembly's type name: the part of the key before the method.
     var assemblyName: String { String(key[..<(key.firstIndex(of: "(").flatMap { key[..<$0].lastIndex(of: ".") } ?? key.endIndex)]) }
     /// The merged steps of the parent chain, root first; `nil` without a parent.
-    let inherited: InheritedSteps?
+    @usableFromInline let inherited: InheritedSteps?
     /// The factory-wide pool slot for singleton, lazySingleton and weakSingleton components.
     @usableFromInline let cell: SharedInstanceCell?
     /// `ObjectIdentifier` of the declared type, compared on the warm path before unboxing.

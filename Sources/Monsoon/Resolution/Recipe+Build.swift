@@ -2,6 +2,7 @@ extension Recipe {
     /// Builds one component: initializer, beforeInjections hooks, properties, methods, in that order,
     /// each phase running what the parent chain declares before the definition's own; then instance
     /// post-processors; afterInjections hooks are queued for when the outermost resolution completes.
+    @inlinable
     func build(in context: ResolutionContext, entry: RegistryEntry) throws -> Any {
         let resolver = Resolver(context: context)
         var instance = try makeInstance(resolver, entry: entry, context: context)
@@ -22,7 +23,8 @@ extension Recipe {
         return instance
     }
 
-    private func inject(into instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws {
+    @inlinable
+    func inject(into instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws {
         guard let inherited = entry.inherited else {
             // A plain check first: walking even empty arrays of generic closures costs metadata lookups.
             guard entry.definition.injects else { return }
@@ -42,7 +44,8 @@ extension Recipe {
     /// Runs one property or method injection. When it needs a component that is still in its initializer
     /// (a mixed cycle: that initializer is building this component), the injection is postponed until
     /// the initializer returns, as Typhoon does; only an object can receive an injection later.
-    private func run(
+    @inlinable
+    func run(
         _ step: @escaping (inout T, Resolver) throws -> Void, on instance: inout T, _ resolver: Resolver,
         _ context: ResolutionContext
     ) throws {
@@ -58,7 +61,8 @@ extension Recipe {
         }
     }
 
-    private func queueAfterInjections(for instance: T, entry: RegistryEntry, context: ResolutionContext) {
+    @inlinable
+    func queueAfterInjections(for instance: T, entry: RegistryEntry, context: ResolutionContext) {
         guard entry.definition.hasAfterInjections || entry.inherited != nil else { return }
         let inheritedHooks = entry.inherited?.afterInjections ?? []
         guard !afterInjections.isEmpty || !inheritedHooks.isEmpty else { return }
@@ -69,7 +73,8 @@ extension Recipe {
         }
     }
 
-    private func makeInstance(_ resolver: Resolver, entry: RegistryEntry, context: ResolutionContext) throws -> T {
+    @inlinable
+    func makeInstance(_ resolver: Resolver, entry: RegistryEntry, context: ResolutionContext) throws -> T {
         if let initializer { return try initializer.make(resolver) }
         guard let inherited = entry.inherited?.initializer else {
             throw ResolutionError.abstract(entry.key, path: context.path)
@@ -81,7 +86,8 @@ extension Recipe {
         return typed
     }
 
-    private func erasing(_ step: @escaping (inout Any, Resolver) throws -> Void) -> (inout T, Resolver) throws -> Void {
+    @inlinable
+    func erasing(_ step: @escaping (inout Any, Resolver) throws -> Void) -> (inout T, Resolver) throws -> Void {
         { instance, resolver in
             var erased: Any = instance
             try step(&erased, resolver)

@@ -14,6 +14,7 @@ import Synchronization
 /// earlier whose cycle is still open — the receiving frame's low-link drops to that instance's frame.
 /// So no hook runs, and no shared cell is published for other threads, before every member of its cycle
 /// is fully injected.
+@usableFromInline
 final class ResolutionContext {
     struct Frame {
         let entry: RegistryEntry
@@ -73,9 +74,37 @@ final class ResolutionContext {
     /// none); kept so that a component can join the resolution of its own factory further down.
     unowned(unsafe) var enclosing: ResolutionContext?
     var isFinished = true
-    var stack: [Frame] = []
-    /// Per entry: the instance held by this resolution, the frame building it, its open cycle.
-    var slots = SlotTable()
+    /// The build stack and the slot table, which every build reads and writes several times. They live
+    /// behind a pointer owned by this context rather than in stored properties: a stored property of a
+    /// class pays a dynamic exclusivity check (through thread-local storage) at every access, and a
+    /// context is only ever used by one thread, one access at a time.
+    private let hot: UnsafeMutablePointer<HotState>
+
+    struct HotState {
+        var stack: [Frame] = []
+        /// Per entry: the instance held by this resolution, the frame building it, its open cycle.
+        var slots = SlotTable()
+    }
+
+    var stack: [Frame] {
+        _read { yield hot.pointee.stack }
+        _modify { yield &hot.pointee.stack }
+    }
+
+    var slots: SlotTable {
+        _read { yield hot.pointee.slots }
+        _modify { yield &hot.pointee.slots }
+    }
+
+    init() {
+        hot = .allocate(capacity: 1)
+        hot.initialize(to: HotState())
+    }
+
+    deinit {
+        hot.deinitialize(count: 1)
+        hot.deallocate()
+    }
     /// Instances of objectGraph-scoped test patches, by patch.
     var patchedObjectGraph: [ObjectIdentifier: Any] = [:]
     var claimedEntries: [RegistryEntry] = []
@@ -100,13 +129,13 @@ final class ResolutionContext {
     }
 
     /// The factory of the running resolution.
-    var factory: BlockComponentFactory {
+    @usableFromInline var factory: BlockComponentFactory {
         // Set by `begin` before any use; a finished context is only read through guarded paths.
         currentFactory.unsafelyUnwrapped
     }
 
     /// The keys being built, outermost first.
-    var path: [String] { stack.map(\.entry.key) }
+    @usableFromInline var path: [String] { stack.map(\.entry.key) }
 
     /// The component of `entry`, from its pool or newly built, obeying its scope.
     func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
@@ -208,7 +237,7 @@ final class ResolutionContext {
     /// Called by a recipe as soon as its initializer returns, before any injection, so that a cycle
     /// through property or method injection receives this instance instead of building another; then
     /// runs the injections postponed until this instance existed.
-    func didInstantiate(_ value: Any, for entry: RegistryEntry) throws(ResolutionError) {
+    @usableFromInline func didInstantiate(_ value: Any, for entry: RegistryEntry) throws(ResolutionError) {
         if entry.scope == .weakSingleton, !(type(of: value) is AnyClass) {
             throw .weakSingletonOfValue(entry.key, built: type(of: value), path: path)
         }
@@ -232,7 +261,7 @@ final class ResolutionContext {
 
     /// Postpones an injection into a component already created until the component at stack index
     /// `frame` leaves its initializer; the requester is not settled before then.
-    func postpone(until frame: Int, _ injection: @escaping () throws -> Void) {
+    @usableFromInline func postpone(until frame: Int, _ injection: @escaping () throws -> Void) {
         extras(of: frame).postponed.append(injection)
         lowerLowLink(to: frame)
     }
@@ -263,7 +292,7 @@ final class ResolutionContext {
     }
 
     /// Queues a hook to run when the component being built settles.
-    func deferAfterInjections(_ hook: @escaping () -> Void) {
+    @usableFromInline func deferAfterInjections(_ hook: @escaping () -> Void) {
         guard !stack.isEmpty else { return looseHooks.append(hook) }
         extras(of: stack.count - 1).ownHooks.append(hook)
     }
@@ -275,3 +304,6 @@ final class ResolutionContext {
         }
     }
 }
+
+@available(*, unavailable, message: "A resolution runs on one thread.")
+extension ResolutionContext: Sendable {}

@@ -15,7 +15,7 @@ public struct Resolver {
     /// The resolution this resolver belongs to: contexts are reused, one resolution after another.
     private let generation: UInt64
 
-    init(context: ResolutionContext) {
+    @usableFromInline init(context: ResolutionContext) {
         self.context = context
         self.generation = context.generation
     }
