@@ -250,10 +250,9 @@ extension Definition: Injectable {
     @inlinable
     public var injection: Injection<T> {
         let reference = self.reference
+        let isClass = T.self is AnyClass
         return Injection(target: .definition(reference)) { resolver in
-            let component = try resolver.component(for: reference, declaredType: T.self)
-            if let typed = component as? T { return typed }
-            throw resolver.mismatch(component, for: reference, expected: T.self)
+            try resolver.component(for: reference, as: T.self, isClass: isClass)
         }
     }
 }

@@ -18,7 +18,7 @@ public final class BlockComponentFactory: Sendable {
     let coordinator = SharedInstanceCoordinator()
     let parameterizedEntries = ParameterizedEntries()
     @usableFromInline let patches = PatchTable()
-    let instancePostProcessors: [any InstancePostProcessor]
+    @usableFromInline let instancePostProcessors: [any InstancePostProcessor]
     let definitionPostProcessors: [any DefinitionPostProcessor]
     /// The configuration values components are injected with (`.config("key")`).
     public let configuration: Configuration

@@ -8,7 +8,8 @@ extension Recipe {
         var instance = try makeInstance(resolver, entry: entry, context: context)
         try context.didInstantiate(instance, for: entry)
         try inject(into: &instance, entry: entry, resolver: resolver, context: context)
-        let processed = try context.factory.postProcess(instance, entry: entry, context: context)
+        let factory = context.factory
+        let processed = factory.instancePostProcessors.isEmpty ? instance : try factory.postProcess(instance, entry: entry, context: context)
         queueAfterInjections(for: processed, entry: entry, context: context)
         return processed
     }

@@ -82,6 +82,26 @@ extension Resolver {
         return try context.instance(of: context.entry(for: reference, declaredType: declaredType))
     }
 
+    /// The component a reference names, as `T`: the one function through which every injection by
+    /// reference gets its component. When the entry declares exactly `T` and `T` is a class, the
+    /// component is an instance of `T` or a subclass (a build of `Definition<T>`, a double or a
+    /// post-processor's replacement, both checked to be a `T`), so it is reinterpreted without a dynamic
+    /// cast; otherwise it is cast.
+    @inlinable
+    func component<T>(for reference: DefinitionReference, as type: T.Type, isClass: Bool) throws(ResolutionError) -> T {
+        let (component, entry) = try componentAndEntry(for: reference, declaredType: T.self)
+        if isClass, entry.declaredTypeID == ObjectIdentifier(T.self) { return reinterpret(component, as: T.self) }
+        if let typed = component as? T { return typed }
+        throw mismatch(component, for: reference, expected: T.self)
+    }
+
+    @usableFromInline
+    func componentAndEntry(for reference: DefinitionReference, declaredType: Any.Type) throws(ResolutionError) -> (Any, RegistryEntry) {
+        let context = try activeContext(reference.function)
+        let entry = try context.entry(for: reference, declaredType: declaredType)
+        return (try context.instance(of: entry), entry)
+    }
+
     /// The error for a referenced component that is not of the expected type.
     @usableFromInline
     func mismatch(_ component: Any, for reference: DefinitionReference, expected: Any.Type) -> ResolutionError {
