@@ -6,10 +6,17 @@ extension Recipe {
     func build(in context: ResolutionContext, entry: RegistryEntry) throws -> Any {
         let resolver = Resolver(context: context)
         var instance = try makeInstance(resolver, entry: entry, context: context)
-        try context.didInstantiate(instance, for: entry)
+        try context.didInstantiate(StoredInstance(instance), for: entry)
         try inject(into: &instance, entry: entry, resolver: resolver, context: context)
         let factory = context.factory
-        let processed = factory.instancePostProcessors.isEmpty ? instance : try factory.postProcess(instance, entry: entry, context: context)
+        var processed = instance
+        if !factory.instancePostProcessors.isEmpty {
+            processed = try factory.postProcess(instance, entry: entry, context: context)
+            context.didReplace(StoredInstance(processed), for: entry)
+        } else if !(T.self is AnyClass) {
+            // A value component changed by its own injections: later references receive the injected value.
+            context.didReplace(StoredInstance(processed), for: entry)
+        }
         queueAfterInjections(for: processed, entry: entry, context: context)
         return processed
     }

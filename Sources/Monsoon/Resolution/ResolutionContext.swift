@@ -18,8 +18,9 @@ import Synchronization
 final class ResolutionContext {
     struct Frame {
         let entry: RegistryEntry
-        /// Set once the initializer returned: the half-built instance a property cycle may receive.
-        var instance: Any?
+        /// Set once the initializer returned: the half-built instance, which a property cycle may
+        /// receive, is then in the entry's slot.
+        var hasInstance: Bool
         /// The lowest stack index this frame's subtree depends on while unsettled.
         var lowLink: Int
         /// The shared pool cell this build claimed, published when the component settles.
@@ -28,9 +29,9 @@ final class ResolutionContext {
         /// has any, so that building a plain component allocates nothing here.
         var extras: FrameExtras?
 
-        init(entry: RegistryEntry, instance: Any?, lowLink: Int, claimedCell: SharedInstanceCell?) {
+        init(entry: RegistryEntry, hasInstance: Bool, lowLink: Int, claimedCell: SharedInstanceCell?) {
             self.entry = entry
-            self.instance = instance
+            self.hasInstance = hasInstance
             self.lowLink = lowLink
             self.claimedCell = claimedCell
         }
@@ -84,6 +85,7 @@ final class ResolutionContext {
         var stack: [Frame] = []
         /// Per entry: the instance held by this resolution, the frame building it, its open cycle.
         var slots = SlotTable()
+        var tracer: ResolutionTracer?
     }
 
     var stack: [Frame] {
@@ -94,6 +96,12 @@ final class ResolutionContext {
     var slots: SlotTable {
         _read { yield hot.pointee.slots }
         _modify { yield &hot.pointee.slots }
+    }
+
+    /// Records a trace of this resolution when tracing is on.
+    var tracer: ResolutionTracer? {
+        get { hot.pointee.tracer }
+        set { hot.pointee.tracer = newValue }
     }
 
     init() {
@@ -114,8 +122,6 @@ final class ResolutionContext {
     /// Set once a test patch supplied a component: shared components this resolution builds may hold
     /// the double, so they are not published (the next resolution builds them afresh).
     var usedPatch = false
-    /// Records a trace of this resolution when tracing is on.
-    var tracer: ResolutionTracer?
     /// Hooks queued with no frame on the stack (by injection into existing instances of a finished stack).
     var looseHooks: [() -> Void] = []
 
@@ -196,12 +202,11 @@ final class ResolutionContext {
             return try inFlight(entry, frame: Int(state.frame))
         }
         let index = stack.count
-        stack.append(Frame(entry: entry, instance: nil, lowLink: index, claimedCell: cell))
+        stack.append(Frame(entry: entry, hasInstance: false, lowLink: index, claimedCell: cell))
         slots.update(entry) { $0.frame = Int32(index) }
         tracer?.note(.built(entry.scope))
         do {
             let value = try entry.definition.build(self, entry)
-            store(value, for: entry)
             popFrame()
             return value
         } catch {
@@ -222,13 +227,13 @@ final class ResolutionContext {
     /// postponed (the requester's injection runs when the initializer returns), and an initializer asking
     /// for it is a genuine initializer cycle.
     private func inFlight(_ entry: RegistryEntry, frame index: Int) throws(ResolutionError) -> Any {
-        if let halfBuilt = stack[index].instance {
+        if stack[index].hasInstance, let halfBuilt = slots.state(of: entry)?.value {
             lowerLowLink(to: index)
             tracer?.note(.inFlight)
             return halfBuilt
         }
         let requester = stack[stack.count - 1]
-        if requester.instance != nil, requester.entry !== entry {
+        if requester.hasInstance, requester.entry !== entry {
             throw .postponable(until: index, key: entry.key, requester: requester.entry.key, path: path + [entry.key])
         }
         throw .initializerCycle(entry.key, path: path + [entry.key])
@@ -237,14 +242,14 @@ final class ResolutionContext {
     /// Called by a recipe as soon as its initializer returns, before any injection, so that a cycle
     /// through property or method injection receives this instance instead of building another; then
     /// runs the injections postponed until this instance existed.
-    @usableFromInline func didInstantiate(_ value: Any, for entry: RegistryEntry) throws(ResolutionError) {
-        if entry.scope == .weakSingleton, !(type(of: value) is AnyClass) {
-            throw .weakSingletonOfValue(entry.key, built: type(of: value), path: path)
+    @usableFromInline func didInstantiate(_ instance: StoredInstance, for entry: RegistryEntry) throws(ResolutionError) {
+        if entry.scope == .weakSingleton, instance.isBoxed, !(type(of: instance.value) is AnyClass) {
+            throw .weakSingletonOfValue(entry.key, built: type(of: instance.value), path: path)
         }
         guard !stack.isEmpty else { return }
         let top = stack.count - 1
-        stack[top].instance = value
-        store(value, for: entry)
+        stack[top].hasInstance = true
+        slots.update(entry) { $0.instance = instance }
         guard let extras = stack[top].extras, !extras.postponed.isEmpty else { return }
         let postponed = extras.postponed
         extras.postponed = []
@@ -278,8 +283,11 @@ final class ResolutionContext {
     /// kept in no pool.
     func inject(into existing: Any, entry: RegistryEntry) throws(ResolutionError) -> Any {
         let index = stack.count
-        stack.append(Frame(entry: entry, instance: existing, lowLink: index, claimedCell: nil))
-        slots.update(entry) { $0.frame = Int32(index) }
+        stack.append(Frame(entry: entry, hasInstance: true, lowLink: index, claimedCell: nil))
+        slots.update(entry) {
+            $0.frame = Int32(index)
+            $0.instance = StoredInstance(erased: existing)
+        }
         do {
             let injected = try entry.definition.injectExisting(existing, self, entry)
             popFrame()
@@ -297,11 +305,10 @@ final class ResolutionContext {
         extras(of: stack.count - 1).ownHooks.append(hook)
     }
 
-    func store(_ value: Any, for entry: RegistryEntry) {
-        switch entry.scope {
-        case .objectGraph, .singleton, .lazySingleton, .weakSingleton: slots.update(entry) { $0.value = value }
-        case .prototype: break
-        }
+    /// Records what a post-processor returned in place of the instance built, so that later references
+    /// receive the replacement.
+    @usableFromInline func didReplace(_ instance: StoredInstance, for entry: RegistryEntry) {
+        slots.update(entry) { $0.instance = instance }
     }
 }
 

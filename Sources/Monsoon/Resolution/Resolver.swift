@@ -91,6 +91,12 @@ extension Resolver {
     func component<T>(for reference: DefinitionReference, as type: T.Type, isClass: Bool) throws(ResolutionError) -> T {
         let (component, entry) = try componentAndEntry(for: reference, declaredType: T.self)
         if isClass, entry.declaredTypeID == ObjectIdentifier(T.self) { return reinterpret(component, as: T.self) }
+        return try cast(component, for: reference, as: T.self)
+    }
+
+    /// Kept out of line: a conditional cast makes the caller fetch `Optional<T>`'s metadata on entry.
+    @inline(never) @usableFromInline
+    func cast<T>(_ component: Any, for reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
         if let typed = component as? T { return typed }
         throw mismatch(component, for: reference, expected: T.self)
     }

@@ -2,11 +2,14 @@
 /// shared component not yet published), the stack frame building it, and the frame its unfinished cycle
 /// reaches down to.
 struct SlotState {
-    var value: Any?
+    /// The instance, in the form that assigns cheaply (see ``StoredInstance``).
+    var instance: StoredInstance?
     /// The stack index of the frame building this entry, or -1.
     var frame: Int32 = -1
     /// For a component built but not yet settled: the stack index its cycle reaches down to, or -1.
     var cycleRoot: Int32 = -1
+
+    var value: Any? { instance?.value }
 }
 
 /// The slot states of one resolution, keyed by entry identity: open addressing with linear probing on the
