@@ -25,6 +25,7 @@
 /// is assembly type plus method name, for example `QuestAssembly.knight()`.
 public struct Definition<T>: Sendable {
     /// How a definition value came to be.
+    @usableFromInline
     enum Origin: Sendable {
         /// Built by `Assembly.define`: the only origin activation accepts.
         case defined
@@ -37,10 +38,10 @@ public struct Definition<T>: Sendable {
     }
 
     @usableFromInline var identity: DefinitionIdentity
-    var arguments = RuntimeArguments.none
-    var function: StaticString
-    var assemblyType: Assembly.Type?
-    var origin: Origin
+    @usableFromInline var arguments: RuntimeArguments
+    @usableFromInline var function: StaticString
+    @usableFromInline var assemblyType: Assembly.Type?
+    @usableFromInline var origin: Origin
     /// The recipe, behind a reference so that a `Definition` value (a reference, above all) stays small
     /// and cheap to copy; `nil` for references. Builder methods replace it (copy on write).
     @usableFromInline var storage: RecipeStorage<T>?
@@ -53,14 +54,23 @@ public struct Definition<T>: Sendable {
     @usableFromInline
     init(recipe: Recipe<T>, fileID: StaticString, function: StaticString, line: UInt, column: UInt) {
         self.identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
+        self.arguments = .none
         self.function = function
         self.origin = .bare
         self.storage = RecipeStorage(recipe)
     }
 
-    @usableFromInline
+    /// A reference: what a nested `define`, or one in identifying mode, returns. Inlined into the
+    /// assembly's module, so that making one (each time a method is resolved by reference) is a few
+    /// stores, with no generic metadata to fetch.
+    @inlinable
     init(referenceTo identity: DefinitionIdentity, function: StaticString, assemblyType: Assembly.Type) {
-        self.init(referenceTo: identity, arguments: .none, function: function, assemblyType: assemblyType)
+        self.identity = identity
+        self.arguments = .none
+        self.function = function
+        self.assemblyType = assemblyType
+        self.origin = .reference
+        self.storage = nil
     }
 
     init(referenceTo identity: DefinitionIdentity, arguments: RuntimeArguments, function: StaticString, assemblyType: Assembly.Type) {
@@ -250,10 +260,7 @@ extension Definition: Injectable {
     @inlinable
     public var injection: Injection<T> {
         let reference = self.reference
-        let isClass = T.self is AnyClass
-        return Injection(target: .definition(reference)) { resolver in
-            try resolver.component(for: reference, as: T.self, isClass: isClass)
-        }
+        return Injection(target: .definition(reference)) { resolver in try resolver.component(for: reference, as: T.self) }
     }
 }
 

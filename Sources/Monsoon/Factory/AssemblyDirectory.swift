@@ -11,6 +11,16 @@ import Foundation
 final class AssemblyDirectory: @unchecked Sendable {
     let assemblies: [Assembly]
     @usableFromInline let byType: [ObjectIdentifier: Assembly]
+    /// The same as `byType` for an app with few assembly types: scanning a few pointers is cheaper than
+    /// hashing one, and this lookup runs on every resolution by method reference.
+    @usableFromInline let fewTypes: [TypedAssembly]?
+
+    @usableFromInline
+    struct TypedAssembly: @unchecked Sendable {
+        // Unchecked for the same reason as the directory: assemblies are immutable configuration.
+        @usableFromInline let type: ObjectIdentifier
+        @usableFromInline let assembly: Assembly
+    }
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var namesCache: Names?
@@ -32,6 +42,7 @@ final class AssemblyDirectory: @unchecked Sendable {
             }
         }
         self.byType = byType
+        self.fewTypes = byType.count <= 16 ? byType.map { TypedAssembly(type: $0.key, assembly: $0.value) } : nil
     }
 
     private var names: Names {
@@ -69,7 +80,12 @@ final class AssemblyDirectory: @unchecked Sendable {
     @inlinable
     func assembly<A: Assembly>(_ type: A.Type) -> A? {
         // Keyed by A and its superclasses when filled, so the value is an A: no dynamic cast needed.
-        guard let assembly = byType[ObjectIdentifier(type)] else { return nil }
+        let wanted = ObjectIdentifier(type)
+        if let fewTypes {
+            for candidate in fewTypes where candidate.type == wanted { return unsafeDowncast(candidate.assembly, to: A.self) }
+            return nil
+        }
+        guard let assembly = byType[wanted] else { return nil }
         return unsafeDowncast(assembly, to: A.self)
     }
 

@@ -1,5 +1,6 @@
 /// Finding registry entries, with the error each failed lookup reports.
 extension BlockComponentFactory {
+    @usableFromInline
     func entry(for reference: DefinitionReference, declaredType: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         if let deferred = reference.parameterized {
             return try parameterizedEntries.entry(for: reference, deferred: deferred, in: self, path: path())
@@ -15,6 +16,7 @@ extension BlockComponentFactory {
         throw .unknownKey(key, knownKeys: registry.keys, path: path())
     }
 
+    @usableFromInline
     func uniqueEntry(for type: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         guard let candidates = registry.byType[ObjectIdentifier(type)], let first = candidates.first else {
             throw .noDefinition(for: type, knownTypes: registry.typeNames, path: path())
@@ -40,6 +42,7 @@ extension BlockComponentFactory {
     /// Runs `body` in the resolution of this factory already running on this thread, if any (a component
     /// resolving from inside its initializer joins the graph being built, even through another factory's
     /// resolution), otherwise in a new top-level resolution, which reuses the thread's spare context.
+    @usableFromInline
     func withResolution<R>(_ body: (ResolutionContext) throws(ResolutionError) -> R) throws(ResolutionError) -> R {
         let thread = DefinitionEvaluation.current
         let enclosing = thread.resolution

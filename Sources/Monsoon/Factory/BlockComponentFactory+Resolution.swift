@@ -55,17 +55,26 @@ extension BlockComponentFactory {
         return try resolveCold(definition)
     }
 
-    @usableFromInline
+    @inlinable
     func resolveCold<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
-        if definition.isParameterized {
-            // Through the resolution, so that its graph referring back to the same arguments finds this entry.
-            return try withResolution { context throws(ResolutionError) in try context.resolve(definition.reference, as: T.self) }
-        }
-        let entry = try entry(for: definition.reference, declaredType: T.self, path: [])
-        if !patches.isActive, let warm = published(entry, as: T.self) { return warm }
-        return try withResolution { context throws(ResolutionError) in
-            try context.cast(context.instance(of: entry), from: entry, to: T.self)
-        }
+        if definition.isParameterized { return try resolveParameterized(definition) }
+        return try resolve(entry(for: definition.reference, declaredType: T.self, path: []), as: T.self)
+    }
+
+    @usableFromInline
+    func resolveParameterized<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
+        // Through the resolution, so that its graph referring back to the same arguments finds this entry.
+        try withResolution { context throws(ResolutionError) in try context.resolve(definition.reference, as: T.self) }
+    }
+
+    /// The component of `entry` as `T`, obeying its scope: where every public lookup that found its
+    /// entry ends. Specialized in the caller, so a component whose entry declares exactly the class `T`
+    /// is handed back without a dynamic cast.
+    @inlinable
+    func resolve<T>(_ entry: RegistryEntry, as type: T.Type) throws(ResolutionError) -> T {
+        if !patches.isActive, let warm: T = warmComponent(in: entry) { return warm }
+        let component = try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
+        return try typed(component, of: entry, as: T.self, path: [])
     }
 
     /// The component of the unique definition that declares `type` (the `T` of its `Definition<T>`).
@@ -86,13 +95,9 @@ extension BlockComponentFactory {
         return try resolveCold(type)
     }
 
-    @usableFromInline
+    @inlinable
     func resolveCold<T>(_ type: T.Type) throws(ResolutionError) -> T {
-        let entry = try uniqueEntry(for: type, path: [])
-        if !patches.isActive, let warm = published(entry, as: type) { return warm }
-        return try withResolution { context throws(ResolutionError) in
-            try context.cast(context.instance(of: entry), from: entry, to: type)
-        }
+        try resolve(uniqueEntry(for: type, path: []), as: T.self)
     }
 
     /// The component of the definition with `key`, the assembly type and method name.

@@ -56,95 +56,102 @@ final class ResolutionContext {
 
     private static let nextID = Atomic<UInt64>(1)
 
-    /// Not retained, so that a resolver kept by mistake (it holds this context) does not keep the factory
-    /// alive; nothing reads it once the resolution is finished (resolvers check ``generation``), and
-    /// until then the caller of the factory's method holds the factory.
-    private unowned(unsafe) var currentFactory: BlockComponentFactory?
-    /// Counts the resolutions this context served (it is reused, one thread's at a time): a resolver is
-    /// valid only while the generation it was made in runs.
-    private(set) var generation: UInt64 = 0
-    private var claimID: UInt64 = 0
-    /// Taken from a global counter only when the resolution first claims a shared cell, so that warm
-    /// resolutions on several threads never touch a shared cache line; never reused, unlike addresses.
-    var id: UInt64 {
-        if claimID == 0 { claimID = Self.nextID.add(1, ordering: .relaxed).oldValue }
-        return claimID
-    }
-    let thread = CurrentResolution.currentThread
-    /// The resolution that was current on this thread when this one started (another factory's, or
-    /// none); kept so that a component can join the resolution of its own factory further down.
-    unowned(unsafe) var enclosing: ResolutionContext?
-    var isFinished = true
-    /// The build stack and the slot table, which every build reads and writes several times. They live
-    /// behind a pointer owned by this context rather than in stored properties: a stored property of a
-    /// class pays a dynamic exclusivity check (through thread-local storage) at every access, and a
-    /// context is only ever used by one thread, one access at a time.
-    private let hot: UnsafeMutablePointer<HotState>
+    /// Everything a resolution changes lives behind a pointer owned by this context rather than in stored
+    /// properties: a stored property of a class pays a dynamic exclusivity check (through thread-local
+    /// storage) at every access, and a context is only ever used by one thread, one access at a time.
+    private let hot: UnsafeMutablePointer<State>
 
-    struct HotState {
+    struct State {
         var stack: [Frame] = []
         /// Per entry: the instance held by this resolution, the frame building it, its open cycle.
         var slots = SlotTable()
         var tracer: ResolutionTracer?
+        /// Not retained, so that a resolver kept by mistake (it holds this context) does not keep the
+        /// factory alive; nothing reads it once the resolution is finished (resolvers check
+        /// `generation`), and until then the caller of the factory's method holds the factory.
+        unowned(unsafe) var factory: BlockComponentFactory?
+        /// Counts the resolutions this context served (it is reused, one thread's at a time): a resolver
+        /// is valid only while the generation it was made in runs.
+        var generation: UInt64 = 0
+        var claimID: UInt64 = 0
+        /// The resolution that was current on this thread when this one started (another factory's, or
+        /// none); kept so that a component can join the resolution of its own factory further down.
+        unowned(unsafe) var enclosing: ResolutionContext?
+        var isFinished = true
+        /// Instances of objectGraph-scoped test patches, by patch.
+        var patchedObjectGraph: [ObjectIdentifier: Any] = [:]
+        var claimedEntries: [RegistryEntry] = []
+        /// The entries of parameterized definitions this resolution made, so that equal arguments share
+        /// one entry (and so one pool slot) within it.
+        var parameterizedEntries: [PoolKey: RegistryEntry] = [:]
+        /// Set once a test patch supplied a component: shared components this resolution builds may hold
+        /// the double, so they are not published (the next resolution builds them afresh).
+        var usedPatch = false
+        /// Hooks queued with no frame on the stack (by injection into existing instances of a finished
+        /// stack).
+        var looseHooks: [() -> Void] = []
     }
 
-    var stack: [Frame] {
-        _read { yield hot.pointee.stack }
-        _modify { yield &hot.pointee.stack }
-    }
-
-    var slots: SlotTable {
-        _read { yield hot.pointee.slots }
-        _modify { yield &hot.pointee.slots }
-    }
-
+    var stack: [Frame] { _read { yield hot.pointee.stack } _modify { yield &hot.pointee.stack } }
+    var slots: SlotTable { _read { yield hot.pointee.slots } _modify { yield &hot.pointee.slots } }
     /// Records a trace of this resolution when tracing is on.
-    var tracer: ResolutionTracer? {
-        get { hot.pointee.tracer }
-        set { hot.pointee.tracer = newValue }
+    var tracer: ResolutionTracer? { get { hot.pointee.tracer } set { hot.pointee.tracer = newValue } }
+    var generation: UInt64 { hot.pointee.generation }
+    var enclosing: ResolutionContext? { get { hot.pointee.enclosing } set { hot.pointee.enclosing = newValue } }
+    var isFinished: Bool { get { hot.pointee.isFinished } set { hot.pointee.isFinished = newValue } }
+    var patchedObjectGraph: [ObjectIdentifier: Any] {
+        _read { yield hot.pointee.patchedObjectGraph }
+        _modify { yield &hot.pointee.patchedObjectGraph }
     }
+    var claimedEntries: [RegistryEntry] {
+        _read { yield hot.pointee.claimedEntries }
+        _modify { yield &hot.pointee.claimedEntries }
+    }
+    var parameterizedEntries: [PoolKey: RegistryEntry] {
+        _read { yield hot.pointee.parameterizedEntries }
+        _modify { yield &hot.pointee.parameterizedEntries }
+    }
+    var usedPatch: Bool { get { hot.pointee.usedPatch } set { hot.pointee.usedPatch = newValue } }
+    var looseHooks: [() -> Void] { _read { yield hot.pointee.looseHooks } _modify { yield &hot.pointee.looseHooks } }
+
+    /// Taken from a global counter only when the resolution first claims a shared cell, so that warm
+    /// resolutions on several threads never touch a shared cache line; never reused, unlike addresses.
+    var id: UInt64 {
+        if hot.pointee.claimID == 0 { hot.pointee.claimID = Self.nextID.add(1, ordering: .relaxed).oldValue }
+        return hot.pointee.claimID
+    }
+    let thread = CurrentResolution.currentThread
 
     init() {
         hot = .allocate(capacity: 1)
-        hot.initialize(to: HotState())
+        hot.initialize(to: State())
     }
 
     deinit {
         hot.deinitialize(count: 1)
         hot.deallocate()
     }
-    /// Instances of objectGraph-scoped test patches, by patch.
-    var patchedObjectGraph: [ObjectIdentifier: Any] = [:]
-    var claimedEntries: [RegistryEntry] = []
-    /// The entries of parameterized definitions this resolution made, so that equal arguments share one
-    /// entry (and so one pool slot) within it.
-    var parameterizedEntries: [PoolKey: RegistryEntry] = [:]
-    /// Set once a test patch supplied a component: shared components this resolution builds may hold
-    /// the double, so they are not published (the next resolution builds them afresh).
-    var usedPatch = false
-    /// Hooks queued with no frame on the stack (by injection into existing instances of a finished stack).
-    var looseHooks: [() -> Void] = []
 
     /// Starts a resolution for `factory` in this (new or finished) context.
     func begin(factory: BlockComponentFactory, enclosing: ResolutionContext?) {
-        self.currentFactory = factory
-        self.enclosing = enclosing
-        generation &+= 1
-        claimID = 0
-        isFinished = false
+        hot.pointee.factory = factory
+        hot.pointee.enclosing = enclosing
+        hot.pointee.generation &+= 1
+        hot.pointee.claimID = 0
+        hot.pointee.isFinished = false
     }
 
     /// The factory of the running resolution.
     @usableFromInline var factory: BlockComponentFactory {
         // Set by `begin` before any use; a finished context is only read through guarded paths.
-        currentFactory.unsafelyUnwrapped
+        hot.pointee.factory.unsafelyUnwrapped
     }
 
     /// The keys being built, outermost first.
     @usableFromInline var path: [String] { stack.map(\.entry.key) }
 
     /// The component of `entry`, from its pool or newly built, obeying its scope.
-    func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
+    @usableFromInline func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
         guard let tracer else { return try untracedInstance(of: entry) }
         tracer.begin(entry.key)
         defer { tracer.end() }

@@ -82,23 +82,16 @@ extension Resolver {
         return try context.instance(of: context.entry(for: reference, declaredType: declaredType))
     }
 
-    /// The component a reference names, as `T`: the one function through which every injection by
-    /// reference gets its component. When the entry declares exactly `T` and `T` is a class, the
-    /// component is an instance of `T` or a subclass (a build of `Definition<T>`, a double or a
-    /// post-processor's replacement, both checked to be a `T`), so it is reinterpreted without a dynamic
-    /// cast; otherwise it is cast.
+    /// The component a reference names, as `T`: how every injection by reference gets its component.
     @inlinable
-    func component<T>(for reference: DefinitionReference, as type: T.Type, isClass: Bool) throws(ResolutionError) -> T {
+    func component<T>(for reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
         let (component, entry) = try componentAndEntry(for: reference, declaredType: T.self)
-        if isClass, entry.declaredTypeID == ObjectIdentifier(T.self) { return reinterpret(component, as: T.self) }
-        return try cast(component, for: reference, as: T.self)
+        return try typed(component, of: entry, as: T.self, path: currentPath)
     }
 
-    /// Kept out of line: a conditional cast makes the caller fetch `Optional<T>`'s metadata on entry.
-    @inline(never) @usableFromInline
-    func cast<T>(_ component: Any, for reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
-        if let typed = component as? T { return typed }
-        throw mismatch(component, for: reference, expected: T.self)
+    /// The keys being built, for messages; empty once the resolution is over.
+    @usableFromInline var currentPath: [String] {
+        isLive ? context.path : []
     }
 
     @usableFromInline
