@@ -26,11 +26,11 @@ extension Assembly {
     ) -> Definition<T> {
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(type(of: self)))
         let evaluation = DefinitionEvaluation.current
-        guard evaluation.mode == .idle else {
+        guard evaluation.pointee.mode == .idle else {
             return Definition(referenceTo: identity, function: function, assemblyType: type(of: self))
         }
-        evaluation.mode = .evaluating
-        defer { evaluation.mode = .idle }
+        evaluation.pointee.mode = .evaluating
+        defer { evaluation.pointee.mode = .idle }
         return body().declared(at: identity, arguments: .none, function: function, assemblyType: type(of: self)).specialized()
     }
 

@@ -18,7 +18,7 @@ import Android
 /// When the factory only needs to know *which* definition a method returns (resolving by method
 /// reference), even the outermost parameterless `define` returns a reference.
 @usableFromInline
-final class DefinitionEvaluation {
+enum DefinitionEvaluation {
     @usableFromInline
     enum Mode: Sendable {
         /// No `define` is running: the next one evaluates its body.
@@ -29,16 +29,22 @@ final class DefinitionEvaluation {
         case identifying
     }
 
-    @usableFromInline var mode = Mode.idle
-    /// The tracer new resolutions of the given factory on this thread record into (`factory.trace`).
-    var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
-    /// The resolution running on this thread, so that a component's initializer that calls
-    /// `factory.resolve` joins the graph being built instead of starting a second one that would wait
-    /// for the first. Unowned: whoever set it keeps it alive until it restores the previous one.
-    unowned(unsafe) var resolution: ResolutionContext?
-    /// A finished resolution kept for the next one on this thread, so that a resolution allocates no
-    /// context, stack or slot table of its own (they keep their capacity).
-    var spareResolution: ResolutionContext?
+    /// What Monsoon keeps per thread. Reached through a raw pointer, so that reading or changing it costs
+    /// no reference counting and no exclusivity check: `define` reads it on every resolution by method
+    /// reference.
+    @usableFromInline
+    struct ThreadState {
+        @usableFromInline var mode = Mode.idle
+        /// The tracer new resolutions of the given factory on this thread record into (`factory.trace`).
+        var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
+        /// The resolution running on this thread, so that a component's initializer that calls
+        /// `factory.resolve` joins the graph being built instead of starting a second one that would
+        /// wait for the first. Unowned: whoever set it keeps it alive until it restores the previous one.
+        unowned(unsafe) var resolution: ResolutionContext?
+        /// A finished resolution kept for the next one on this thread, so that a resolution allocates no
+        /// context, stack or slot table of its own (they keep their capacity).
+        var spareResolution: ResolutionContext?
+    }
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -46,19 +52,20 @@ final class DefinitionEvaluation {
             // Optional on some platforms, not on others.
             let state: UnsafeMutableRawPointer? = pointer
             guard let state else { return }
-            Unmanaged<DefinitionEvaluation>.fromOpaque(state).release()
+            let typed = state.assumingMemoryBound(to: ThreadState.self)
+            typed.deinitialize(count: 1)
+            typed.deallocate()
         }
         return key
     }()
 
-    /// This thread's state, created on first use and released when the thread ends.
+    /// This thread's state, created on first use and destroyed when the thread ends.
     @usableFromInline
-    static var current: DefinitionEvaluation {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<DefinitionEvaluation>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let state = DefinitionEvaluation()
-        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+    static var current: UnsafeMutablePointer<ThreadState> {
+        if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: ThreadState.self) }
+        let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
+        state.initialize(to: ThreadState())
+        pthread_setspecific(key, state)
         return state
     }
 
@@ -66,12 +73,15 @@ final class DefinitionEvaluation {
     @inlinable
     static func with<R>(_ mode: Mode, _ body: () throws -> R) rethrows -> R {
         let state = current
-        let previous = state.mode
-        state.mode = mode
-        defer { state.mode = previous }
+        let previous = state.pointee.mode
+        state.pointee.mode = mode
+        defer { state.pointee.mode = previous }
         return try body()
     }
 }
 
-@available(*, unavailable, message: "Each thread has its own evaluation state.")
+// A namespace: it holds no state of its own (each thread's state is behind its own pointer).
 extension DefinitionEvaluation: Sendable {}
+
+@available(*, unavailable, message: "Each thread has its own state.")
+extension DefinitionEvaluation.ThreadState: Sendable {}

@@ -45,22 +45,22 @@ extension BlockComponentFactory {
     @usableFromInline
     func withResolution<R>(_ body: (ResolutionContext) throws(ResolutionError) -> R) throws(ResolutionError) -> R {
         let thread = DefinitionEvaluation.current
-        let enclosing = thread.resolution
+        let enclosing = thread.pointee.resolution
         var candidate = enclosing
         while let current = candidate {
             if current.factory === self, !current.isFinished { return try body(current) }
             candidate = current.enclosing
         }
-        let context = thread.spareResolution ?? ResolutionContext()
-        thread.spareResolution = nil
+        let context = thread.pointee.spareResolution ?? ResolutionContext()
+        thread.pointee.spareResolution = nil
         context.begin(factory: self, enclosing: enclosing)
-        if let pending = thread.pendingTracer, pending.factory == ObjectIdentifier(self) {
+        if let pending = thread.pointee.pendingTracer, pending.factory == ObjectIdentifier(self) {
             context.tracer = pending.tracer
         }
-        thread.resolution = context
+        thread.pointee.resolution = context
         defer {
-            thread.resolution = enclosing
-            if thread.spareResolution == nil { thread.spareResolution = context }
+            thread.pointee.resolution = enclosing
+            if thread.pointee.spareResolution == nil { thread.pointee.spareResolution = context }
         }
         do throws(ResolutionError) {
             let result = try body(context)

@@ -6,12 +6,12 @@ extension BlockComponentFactory {
     public func trace<T>(_ body: () throws -> T) rethrows -> (T, ResolutionTrace) {
         let tracer = ResolutionTracer()
         let state = DefinitionEvaluation.current
-        let previous = state.pendingTracer
-        state.pendingTracer = (tracer, ObjectIdentifier(self))
+        let previous = state.pointee.pendingTracer
+        state.pointee.pendingTracer = (tracer, ObjectIdentifier(self))
         patches.beginBypass()  // warm paths skip resolutions, and so tracing: send everything the slow way
         defer {
             patches.endBypass()
-            state.pendingTracer = previous
+            state.pointee.pendingTracer = previous
         }
         let result = try body()
         return (result, ResolutionTrace(roots: tracer.roots))
