@@ -133,8 +133,11 @@ public struct Definition<T>: Sendable {
     }
 
     /// Whether this is a parameterized definition, resolved per argument values rather than registered.
-    @usableFromInline
-    var isParameterized: Bool { deferred != nil }
+    @inlinable
+    var isParameterized: Bool {
+        if case .deferred = origin { return true }
+        return false
+    }
 
     var deferred: DeferredDefinition? {
         if case .deferred(let deferred) = origin { return deferred }

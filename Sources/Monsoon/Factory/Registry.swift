@@ -7,6 +7,8 @@ struct Registry: Sendable {
     @usableFromInline let byIdentity: IdentityTable
     let byKey: [String: RegistryEntry]
     let byType: [ObjectIdentifier: [RegistryEntry]]
+    /// The types exactly one definition declares, for the warm path.
+    @usableFromInline let soleByType: TypeTable
 
     /// `aliases`: call sites of a replaced assembly's methods, mapped to the key of the replacement.
     init(entries: [RegistryEntry], aliases: [DefinitionIdentity: String] = [:]) {
@@ -25,15 +27,15 @@ struct Registry: Sendable {
         self.byIdentity = IdentityTable(byIdentity.map { ($0.key, $0.value) })
         self.byKey = byKey
         self.byType = byType
+        self.soleByType = TypeTable(byType.compactMap { type, entries in entries.count == 1 ? (type, entries[0]) : nil })
     }
 
     var keys: [String] { entries.map(\.key) }
 
     /// The only entry declaring the type, or `nil` (none or several: the cold path reports which).
-    @usableFromInline
+    @inlinable
     func soleEntry(declaring type: ObjectIdentifier) -> RegistryEntry? {
-        guard let candidates = byType[type], candidates.count == 1 else { return nil }
-        return candidates[0]
+        soleByType[type]
     }
 
     /// The registered entry of a definition, by identity.
