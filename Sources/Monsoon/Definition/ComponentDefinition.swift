@@ -73,7 +73,8 @@ extension Definition: ComponentDefinition {
             hasInitializer: recipe.initializer != nil,
             injects: !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty,
             hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined, isDeferred: deferred != nil,
-            parent: recipe.parent, behaviour: RecipeBehaviour(recipe, specializedBuild: storage?.specializedBuild))
+            parent: recipe.parent,
+            behaviour: RecipeBehaviour(recipe, specializedBuild: storage?.specializedBuild, specializedMake: storage?.specializedMake))
     }
 }
 
@@ -99,6 +100,9 @@ extension Recipe {
 /// What an erased definition does, implemented once per component type.
 protocol DefinitionBehaviour: AnyObject, Sendable {
     var dependencies: [Dependency] { get }
+    /// The initializer compiled where the component type is known, when the definition was declared
+    /// with `define`.
+    var specializedMake: (@Sendable (Resolver) throws -> Any)? { get }
     var inheritableSteps: InheritedSteps { get }
     func accepts(_ type: Any.Type) -> Bool
     func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
@@ -111,11 +115,16 @@ final class RecipeBehaviour<T>: DefinitionBehaviour {
     let recipe: Recipe<T>
     let dependencies: [Dependency]
     private let specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
+    let specializedMake: (@Sendable (Resolver) throws -> Any)?
 
-    init(_ recipe: Recipe<T>, specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?) {
+    init(
+        _ recipe: Recipe<T>, specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?,
+        specializedMake: (@Sendable (Resolver) throws -> Any)?
+    ) {
         self.recipe = recipe
         self.dependencies = recipe.dependencies
         self.specializedBuild = specializedBuild
+        self.specializedMake = specializedMake
     }
 
     var inheritableSteps: InheritedSteps { recipe.inheritableSteps }

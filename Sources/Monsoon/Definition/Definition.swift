@@ -113,7 +113,13 @@ public struct Definition<T>: Sendable {
         guard let storage, storage.specializedBuild == nil else { return self }
         var copy = self
         let recipe = storage.recipe
-        copy.storage = RecipeStorage(recipe) { context, entry in try recipe.build(in: context, entry: entry) }
+        var make: (@Sendable (Resolver) throws -> Any)?
+        if let initializer = recipe.initializer {
+            let makeComponent = initializer.make
+            make = { resolver in try makeComponent(resolver) }
+        }
+        copy.storage = RecipeStorage(
+            recipe, specializedBuild: { context, entry in try recipe.build(in: context, entry: entry) }, specializedMake: make)
         return copy
     }
 
@@ -280,10 +286,17 @@ final class RecipeStorage<T>: Sendable {
     /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made or
     /// changed inside Monsoon (a post-processor's), which builds through the generic code instead.
     @usableFromInline let specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
+    /// The initializer alone, compiled the same way: how a component that injects nothing is built
+    /// without a resolution.
+    @usableFromInline let specializedMake: (@Sendable (Resolver) throws -> Any)?
 
     @usableFromInline
-    init(_ recipe: Recipe<T>, specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)? = nil) {
+    init(
+        _ recipe: Recipe<T>, specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)? = nil,
+        specializedMake: (@Sendable (Resolver) throws -> Any)? = nil
+    ) {
         self.recipe = recipe
         self.specializedBuild = specializedBuild
+        self.specializedMake = specializedMake
     }
 }

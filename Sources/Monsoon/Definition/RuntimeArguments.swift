@@ -4,10 +4,12 @@
 struct RuntimeArguments: Hashable, @unchecked Sendable {
     // Unchecked because `AnyHashable` is not Sendable; every value stored here was required to be
     // `Hashable & Sendable` when it was passed to `define(arguments:)`.
-    let values: [AnyHashable]
+    @usableFromInline let values: [AnyHashable]
 
-    @usableFromInline static let none = RuntimeArguments(values: [])
+    /// No arguments: computed rather than stored, so reading it costs no lazy-initialization check.
+    @inlinable static var none: RuntimeArguments { RuntimeArguments(values: []) }
 
+    @inlinable
     init(values: [AnyHashable]) {
         self.values = values
     }

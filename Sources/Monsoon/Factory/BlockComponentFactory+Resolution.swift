@@ -21,10 +21,25 @@ extension BlockComponentFactory {
         for _ in repeat (each Argument).self { argumentCount += 1 }
         if argumentCount == 0, let assembly = assemblies.assembly(A.self) {
             let definition = DefinitionEvaluation.with(.identifying) { method(assembly)(repeat each arguments) }
-            if let warm = warmComponent(of: definition) { return warm }
-            return try resolveCold(definition)
+            return try resolve(definition)
         }
         return try resolveCold(method, repeat each arguments)
+    }
+
+    /// The component of a parameterless assembly method: the same as the form with arguments, without
+    /// the parameter pack, so that the common case compiles to the shortest code.
+    ///
+    /// ```swift
+    /// let knight = try factory.resolve(QuestAssembly.knight)
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` — ``ResolutionError/Kind/assemblyNotActivated``,
+    ///   ``ResolutionError/Kind/undeclaredDefinition``, or any failure while building.
+    /// - Complexity: calls the method without evaluating its definition, then O(1) for a warm singleton.
+    @inlinable
+    public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) throws(ResolutionError) -> T {
+        guard let assembly = assemblies.assembly(A.self) else { return try resolveCold(method) }
+        return try resolve(DefinitionEvaluation.with(.identifying) { method(assembly)() })
     }
 
     @usableFromInline
@@ -51,7 +66,9 @@ extension BlockComponentFactory {
     /// - Complexity: O(1) for a warm singleton; otherwise proportional to the components built.
     @inlinable
     public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
-        if let warm = warmComponent(of: definition) { return warm }
+        if !definition.isParameterized, let entry = registry.entry(identifiedBy: definition.identity) {
+            return try resolve(entry, as: T.self)
+        }
         return try resolveCold(definition)
     }
 
@@ -72,9 +89,33 @@ extension BlockComponentFactory {
     /// is handed back without a dynamic cast.
     @inlinable
     func resolve<T>(_ entry: RegistryEntry, as type: T.Type) throws(ResolutionError) -> T {
-        if !patches.isActive, let warm: T = warmComponent(in: entry) { return warm }
+        if !patches.isActive {
+            if let warm: T = warmComponent(in: entry) { return warm }
+            if let make = entry.detachedMake, instancePostProcessors.isEmpty, let built = try buildDetached(entry, make) {
+                return try typed(built, of: entry, as: T.self, path: [])
+            }
+        }
         let component = try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
         return try typed(component, of: entry, as: T.self, path: [])
+    }
+
+    /// Builds a component that needs no resolution (see `RegistryEntry.detachedMake`), unless one is
+    /// running on this thread: a component resolving from inside an initializer joins that graph.
+    @usableFromInline
+    func buildDetached(_ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any) throws(ResolutionError) -> Any? {
+        let thread = DefinitionEvaluation.current
+        guard thread.pointee.resolution == nil else { return nil }
+        // The initializer only produces fixed values, so it never uses its resolver; it gets one of a
+        // finished context, which refuses to resolve, should that ever change.
+        let idle = thread.pointee.spareResolution ?? ResolutionContext()
+        thread.pointee.spareResolution = idle
+        do {
+            return try make(Resolver(context: idle))
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw .componentFailed(entry.key, error: error, path: [entry.key])
+        }
     }
 
     /// The component of the unique definition that declares `type` (the `T` of its `Definition<T>`).
@@ -125,13 +166,6 @@ extension BlockComponentFactory {
 
     /// A warm singleton or lazySingleton, read without a lock, a dictionary of strings, or a dynamic cast;
     /// `nil` sends the caller to the general path.
-    @inlinable
-    func warmComponent<T>(of definition: Definition<T>) -> T? {
-        guard !definition.isParameterized, !patches.isActive,
-              let entry = registry.entry(identifiedBy: definition.identity) else { return nil }
-        return warmComponent(in: entry)
-    }
-
     @inlinable
     func warmComponent<T>(in entry: RegistryEntry) -> T? {
         // The box was made for the declared type, so when that is T the downcast cannot fail.

@@ -17,6 +17,11 @@ final class RegistryEntry: Sendable {
     @usableFromInline let cell: SharedInstanceCell?
     /// `ObjectIdentifier` of the declared type, compared on the warm path before unboxing.
     @usableFromInline let declaredTypeID: ObjectIdentifier
+    /// How to build the component without a resolution, for a definition that needs none: an objectGraph
+    /// or prototype whose initializer takes only fixed values and which injects nothing, has no hooks and
+    /// no parent. Its build touches no other component, so there is no graph to share and no cycle to
+    /// detect; `nil` for every other definition.
+    @usableFromInline let detachedMake: (@Sendable (Resolver) throws -> Any)?
 
     init(key: String, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
         self.key = key
@@ -26,5 +31,9 @@ final class RegistryEntry: Sendable {
         self.inherited = inherited
         self.declaredTypeID = ObjectIdentifier(definition.declaredType)
         self.cell = scope.isShared ? SharedInstanceCell(holdsWeakly: scope == .weakSingleton) : nil
+        let needsNoResolution = !scope.isShared && inherited == nil && !definition.isAbstract && !definition.injects
+            && !definition.hasAfterInjections
+            && definition.dependencies.allSatisfy { if case .value = $0.target { true } else { false } }
+        self.detachedMake = needsNoResolution ? definition.behaviour.specializedMake : nil
     }
 }
