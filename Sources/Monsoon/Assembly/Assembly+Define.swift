@@ -61,11 +61,11 @@ extension Assembly {
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(type(of: self)))
         let runtimeArguments = RuntimeArguments(first, repeat each more)
         let assemblyType = type(of: self)
-        let deferred = DeferredDefinition {
+        let parameterized = ParameterizedDefinition {
             DefinitionEvaluation.with(.evaluating, body)
                 .declared(at: identity, arguments: runtimeArguments, function: function, assemblyType: assemblyType)
                 .erased
         }
-        return Definition(deferred: deferred, identity: identity, arguments: runtimeArguments, function: function, assemblyType: assemblyType)
+        return Definition(parameterized: parameterized, identity: identity, arguments: runtimeArguments, function: function, assemblyType: assemblyType)
     }
 }

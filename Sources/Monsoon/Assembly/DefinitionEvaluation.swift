@@ -14,7 +14,7 @@ import Android
 /// reference, not that method's whole definition: evaluating it would evaluate its references in turn,
 /// recursing forever on a cycle and costing the whole transitive graph on every call. So the outermost
 /// `define` on a thread evaluates its body, and every parameterless `define` reached from inside it
-/// returns a reference. (Parameterized definitions are always deferred: see `DeferredDefinition`.)
+/// returns a reference. (Parameterized definitions are always deferred: see `ParameterizedDefinition`.)
 /// When the factory only needs to know *which* definition a method returns (resolving by method
 /// reference), even the outermost parameterless `define` returns a reference.
 @usableFromInline

@@ -27,7 +27,7 @@ public struct AnyDefinition: Sendable {
     @usableFromInline let hasAfterInjections: Bool
     private(set) var isDefined: Bool
     /// A parameterized definition (`define(arguments:)`), which is resolved with arguments, never listed.
-    let isDeferred: Bool
+    let isParameterized: Bool
     let parent: DefinitionReference?
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
     let behaviour: any DefinitionBehaviour
@@ -72,7 +72,7 @@ extension Definition: ComponentDefinition {
             declaredType: T.self, declaredScope: recipe.scope, isAbstract: recipe.isAbstract,
             hasInitializer: recipe.initializer != nil,
             injects: !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty,
-            hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined, isDeferred: deferred != nil,
+            hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined, isParameterized: parameterizedDefinition != nil,
             parent: recipe.parent,
             behaviour: RecipeBehaviour(recipe, specializedBuild: storage?.specializedBuild, specializedMake: storage?.specializedMake))
     }

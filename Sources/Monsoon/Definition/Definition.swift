@@ -34,7 +34,7 @@ public struct Definition<T>: Sendable {
         /// Created without `define`; identified by its own call site.
         case bare
         /// Returned by `define(arguments:)`: evaluated when the factory needs it.
-        case deferred(DeferredDefinition)
+        case parameterized(ParameterizedDefinition)
     }
 
     @usableFromInline var identity: DefinitionIdentity
@@ -82,13 +82,13 @@ public struct Definition<T>: Sendable {
         self.storage = nil
     }
 
-    init(deferred: DeferredDefinition, identity: DefinitionIdentity, arguments: RuntimeArguments,
+    init(parameterized: ParameterizedDefinition, identity: DefinitionIdentity, arguments: RuntimeArguments,
          function: StaticString, assemblyType: Assembly.Type) {
         self.identity = identity
         self.arguments = arguments
         self.function = function
         self.assemblyType = assemblyType
-        self.origin = .deferred(deferred)
+        self.origin = .parameterized(parameterized)
         self.storage = nil
     }
 
@@ -128,12 +128,12 @@ public struct Definition<T>: Sendable {
     var reference: DefinitionReference {
         DefinitionReference(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
-            parameterized: deferred)
+            parameterized: parameterizedDefinition)
     }
 
     var isReference: Bool {
         switch origin {
-        case .reference, .deferred: true
+        case .reference, .parameterized: true
         case .defined, .bare: false
         }
     }
@@ -141,12 +141,12 @@ public struct Definition<T>: Sendable {
     /// Whether this is a parameterized definition, resolved per argument values rather than registered.
     @inlinable
     var isParameterized: Bool {
-        if case .deferred = origin { return true }
+        if case .parameterized = origin { return true }
         return false
     }
 
-    var deferred: DeferredDefinition? {
-        if case .deferred(let deferred) = origin { return deferred }
+    var parameterizedDefinition: ParameterizedDefinition? {
+        if case .parameterized(let definition) = origin { return definition }
         return nil
     }
 

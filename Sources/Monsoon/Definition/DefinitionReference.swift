@@ -12,26 +12,9 @@ struct DefinitionReference: Sendable {
     let assemblyType: Assembly.Type?
     /// How to evaluate a parameterized definition (its content depends on the arguments, so the registry
     /// cannot hold it in advance); `nil` for parameterless definitions.
-    let parameterized: DeferredDefinition?
+    let parameterized: ParameterizedDefinition?
 
     var poolKey: PoolKey { PoolKey(identity: identity, arguments: arguments) }
 
     var function: String { "\(functionName)" }
-}
-
-/// A parameterized definition not yet evaluated: its `define(arguments:)` body, run when the factory
-/// needs the definition's content. Deferring is what lets parameterized definitions refer to each other
-/// (or to themselves with other arguments) without evaluating forever.
-///
-/// Unchecked Sendable because the body may capture its assembly, which is not Sendable: assemblies are
-/// immutable configuration by contract (see `Assembly`), and the body only creates a definition.
-@usableFromInline
-final class DeferredDefinition: @unchecked Sendable {
-    private let evaluate: () -> AnyDefinition
-
-    init(_ evaluate: @escaping () -> AnyDefinition) {
-        self.evaluate = evaluate
-    }
-
-    var definition: AnyDefinition { evaluate() }
 }

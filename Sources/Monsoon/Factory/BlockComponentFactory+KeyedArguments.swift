@@ -18,12 +18,12 @@ extension BlockComponentFactory {
     public func resolve<T>(key: String, arguments: [any Sendable], as type: T.Type = T.self) throws(ResolutionError) -> T {
         if arguments.isEmpty { return try resolve(key: key, as: type) }
         let reference = try parameterizedReference(key: key, arguments: arguments)
-        guard let deferred = reference.parameterized else {
+        guard let parameterized = reference.parameterized else {
             throw .argumentsNotDeclared(key, count: arguments.count)
         }
-        let entry = try parameterizedEntries.entry(for: reference, deferred: deferred, in: self, path: [])
+        let entry = try parameterizedEntries.entry(for: reference, definition: parameterized, in: self, path: [])
         return try withResolution { context throws(ResolutionError) in
-            try context.cast(context.instance(of: entry), from: entry, to: type)
+            try context.component(of: entry, as: type)
         }
     }
 

@@ -2,8 +2,8 @@
 extension BlockComponentFactory {
     @usableFromInline
     func entry(for reference: DefinitionReference, declaredType: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
-        if let deferred = reference.parameterized {
-            return try parameterizedEntries.entry(for: reference, deferred: deferred, in: self, path: path())
+        if let parameterized = reference.parameterized {
+            return try parameterizedEntries.entry(for: reference, definition: parameterized, in: self, path: path())
         }
         if let entry = registry.byIdentity[reference.identity] { return entry }
         if let key = assemblies.replacementKey(for: reference), let entry = registry.byKey[key] { return entry }

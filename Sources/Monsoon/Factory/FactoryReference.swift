@@ -50,7 +50,7 @@ public struct Provider<T>: Sendable {
         let factory = try factory.get()
         let entry = try factory.entry(for: reference, declaredType: T.self, path: [])
         return try factory.withResolution { context throws(ResolutionError) in
-            try context.cast(context.instance(of: entry), from: entry, to: T.self)
+            try context.component(of: entry, as: T.self)
         }
     }
 }

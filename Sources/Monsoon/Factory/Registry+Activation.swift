@@ -20,7 +20,7 @@ extension Registry {
             let definitions = DefinitionEvaluation.with(.idle) { assembly.definitions.map(\.erased) }
             for definition in definitions {
                 let key = "\(assemblyName).\(definition.function)"
-                guard !definition.isDeferred else {
+                guard !definition.isParameterized else {
                     problems.append(.listedParameterized(key, location: definition.location))
                     continue
                 }

@@ -50,11 +50,11 @@ struct GraphBuilder {
     private mutating func follow(_ target: Dependency.Target, from key: String, site: String, kind: DependencyGraph.EdgeKind) {
         switch target {
         case .definition(let reference):
-            if let deferred = reference.parameterized {
+            if let parameterized = reference.parameterized {
                 let targetKey = ParameterizedEntries.key(of: reference)
                 edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
                 if !visited.contains(targetKey), parameterizedKeys.insert(targetKey).inserted {
-                    pending.append((deferred.definition, targetKey))
+                    pending.append((parameterized.definition, targetKey))
                 }
             } else if let targetKey = registeredKey(reference) {
                 edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))

@@ -7,7 +7,7 @@ extension ResolutionContext {
 
     func resolve<T>(_ reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
         let entry = try self.entry(for: reference, declaredType: T.self)
-        return try cast(instance(of: entry), from: entry, to: type)
+        return try component(of: entry, as: type)
     }
 
     /// The entry a reference names; a parameterized definition gets one entry per argument values here.
@@ -21,24 +21,24 @@ extension ResolutionContext {
 
     func resolve<T>(_ type: T.Type) throws(ResolutionError) -> T {
         let entry = try factory.uniqueEntry(for: type, path: path)
-        return try cast(instance(of: entry), from: entry, to: type)
+        return try component(of: entry, as: type)
     }
 
     func resolve<T>(key: String, as type: T.Type) throws(ResolutionError) -> T {
         let entry = try factory.entry(key: key, path: path)
-        return try cast(instance(of: entry), from: entry, to: type)
+        return try component(of: entry, as: type)
     }
 
     func allComponents<T>(of type: T.Type) throws(ResolutionError) -> [T] {
         var components: [T] = []
         for entry in factory.registry.byType[ObjectIdentifier(type)] ?? [] {
-            components.append(try cast(instance(of: entry), from: entry, to: type))
+            components.append(try component(of: entry, as: type))
         }
         return components
     }
 
-    func cast<T>(_ value: Any, from entry: RegistryEntry, to type: T.Type) throws(ResolutionError) -> T {
-        if let typed = value as? T { return typed }
-        throw .typeMismatch(entry.key, builds: entry.definition.declaredType, requested: type, path: path + [entry.key])
+    /// The component of `entry` as `T`, within this resolution.
+    func component<T>(of entry: RegistryEntry, as type: T.Type) throws(ResolutionError) -> T {
+        try typed(instance(of: entry), of: entry, as: type, path: path)
     }
 }

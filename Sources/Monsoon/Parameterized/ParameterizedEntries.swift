@@ -9,12 +9,12 @@ final class ParameterizedEntries: @unchecked Sendable {
     /// Guarded by `lock`.
     private var shared: [PoolKey: RegistryEntry] = [:]
 
-    func entry(for reference: DefinitionReference, deferred: DeferredDefinition, in factory: BlockComponentFactory,
+    func entry(for reference: DefinitionReference, definition parameterized: ParameterizedDefinition, in factory: BlockComponentFactory,
                path: [String]) throws(ResolutionError) -> RegistryEntry {
         let poolKey = reference.poolKey
         if let existing = lock.withLock({ shared[poolKey] }) { return existing }
 
-        let definition = try factory.postProcessed(deferred.definition, path: path)
+        let definition = try factory.postProcessed(parameterized.definition, path: path)
         let key = Self.key(of: definition)
         let inheritance = Inheritance { reference in factory.registeredDefinition(for: reference) }
         let resolved: Inheritance.Resolved

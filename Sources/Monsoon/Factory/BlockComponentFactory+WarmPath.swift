@@ -1,0 +1,53 @@
+/// The warm path: what every typed resolution runs before it needs a resolution context. It is
+/// `@inlinable`, so it is compiled into the caller's module for the requested `T`.
+///
+/// Invariant that makes it lock-free and cast-free: a shared entry's cell is written once — its value,
+/// and a `TypedBox` of the entry's *declared* type — before its published flag is stored with release
+/// ordering. A reader that loads the flag with acquire ordering sees both. The box was made for the
+/// declared type, so when `entry.declaredTypeID == ObjectIdentifier(T.self)` the unchecked downcast to
+/// `TypedBox<T>` cannot fail. Patches and tracing make `patches.isActive` true, which sends every
+/// resolution down the general path, so a double or a trace never misses a warm component.
+extension BlockComponentFactory {
+    /// The component of `entry` as `T`, obeying its scope: where every public lookup that found its
+    /// entry ends. Specialized in the caller, so a component whose entry declares exactly the class `T`
+    /// is handed back without a dynamic cast.
+    @inlinable
+    func resolve<T>(_ entry: RegistryEntry, as type: T.Type) throws(ResolutionError) -> T {
+        if !patches.isActive {
+            if let warm: T = warmComponent(in: entry) { return warm }
+            if let make = entry.detachedMake, instancePostProcessors.isEmpty, let built = try buildDetached(entry, make) {
+                return try typed(built, of: entry, as: T.self, path: [])
+            }
+        }
+        let component = try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
+        return try typed(component, of: entry, as: T.self, path: [])
+    }
+
+    /// Builds a component that needs no resolution (see `RegistryEntry.detachedMake`), unless one is
+    /// running on this thread: a component resolving from inside an initializer joins that graph.
+    @usableFromInline
+    func buildDetached(_ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any) throws(ResolutionError) -> Any? {
+        let thread = DefinitionEvaluation.current
+        guard thread.pointee.resolution == nil else { return nil }
+        // The initializer only produces fixed values, so it never uses its resolver; it gets one of a
+        // finished context, which refuses to resolve, should that ever change.
+        let idle = thread.pointee.spareResolution ?? ResolutionContext()
+        thread.pointee.spareResolution = idle
+        do {
+            return try make(Resolver(context: idle))
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw .componentFailed(entry.key, error: error, path: [entry.key])
+        }
+    }
+
+    /// A warm singleton or lazySingleton, read without a lock, a dictionary of strings, or a dynamic cast;
+    /// `nil` sends the caller to the general path.
+    @inlinable
+    func warmComponent<T>(in entry: RegistryEntry) -> T? {
+        // The box was made for the declared type, so when that is T the downcast cannot fail.
+        guard entry.declaredTypeID == ObjectIdentifier(T.self), let box = entry.cell?.publishedBox else { return nil }
+        return unsafeDowncast(box, to: TypedBox<T>.self).value
+    }
+}
