@@ -13,6 +13,8 @@ final class RegistryEntry: Sendable {
     var assemblyName: String { String(key[..<(key.firstIndex(of: "(").flatMap { key[..<$0].lastIndex(of: ".") } ?? key.endIndex)]) }
     /// The merged steps of the parent chain, root first; `nil` without a parent.
     @usableFromInline let inherited: InheritedSteps?
+    /// Whether `inherited` is set: tested on every build without copying the steps.
+    @usableFromInline let hasParent: Bool
     /// The factory-wide pool slot for singleton, lazySingleton and weakSingleton components.
     @usableFromInline let cell: SharedInstanceCell?
     /// `ObjectIdentifier` of the declared type, compared on the warm path before unboxing.
@@ -29,6 +31,7 @@ final class RegistryEntry: Sendable {
         self.scope = scope
         self.poolKey = PoolKey(identity: definition.identity, arguments: definition.arguments)
         self.inherited = inherited
+        self.hasParent = inherited != nil
         self.declaredTypeID = ObjectIdentifier(definition.declaredType)
         self.cell = scope.isShared ? SharedInstanceCell(holdsWeakly: scope == .weakSingleton) : nil
         let needsNoResolution = !scope.isShared && inherited == nil && !definition.isAbstract && !definition.injects

@@ -8,10 +8,9 @@ extension Recipe {
         var instance = try makeInstance(resolver, entry: entry, context: context)
         try context.didInstantiate(StoredInstance(instance), for: entry)
         try inject(into: &instance, entry: entry, resolver: resolver, context: context)
-        let factory = context.factory
         var processed = instance
-        if !factory.instancePostProcessors.isEmpty {
-            processed = try factory.postProcess(instance, entry: entry, context: context)
+        if context.postProcessesInstances {
+            processed = try context.factory.postProcess(instance, entry: entry, context: context)
             context.didReplace(StoredInstance(processed), for: entry)
         } else if !(T.self is AnyClass) {
             // A value component changed by its own injections: later references receive the injected value.
@@ -33,7 +32,8 @@ extension Recipe {
 
     @inlinable
     func inject(into instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws {
-        guard let inherited = entry.inherited else {
+        // Flags first: copying `inherited` (arrays of closures) just to test it for nil costs retains.
+        guard entry.hasParent, let inherited = entry.inherited else {
             // A plain check first: walking even empty arrays of generic closures costs metadata lookups.
             guard entry.definition.injects else { return }
             for hook in beforeInjections { hook(instance) }
@@ -71,7 +71,7 @@ extension Recipe {
 
     @inlinable
     func queueAfterInjections(for instance: T, entry: RegistryEntry, context: ResolutionContext) {
-        guard entry.definition.hasAfterInjections || entry.inherited != nil else { return }
+        guard entry.definition.hasAfterInjections || entry.hasParent else { return }
         let inheritedHooks = entry.inherited?.afterInjections ?? []
         guard !afterInjections.isEmpty || !inheritedHooks.isEmpty else { return }
         let hooks = afterInjections
@@ -83,7 +83,7 @@ extension Recipe {
 
     @inlinable
     func makeInstance(_ resolver: Resolver, entry: RegistryEntry, context: ResolutionContext) throws -> T {
-        if let initializer { return try initializer.make(resolver) }
+        if let make = initializer?.make { return try make(resolver) }
         guard let inherited = entry.inherited?.initializer else {
             throw ResolutionError.abstract(entry.key, path: context.path)
         }

@@ -66,6 +66,10 @@ final class ResolutionContext {
         /// Per entry: the instance held by this resolution, the frame building it, its open cycle.
         var slots = SlotTable()
         var tracer: ResolutionTracer?
+        /// Whether `tracer` is set, and whether the factory has instance post-processors: tested on every
+        /// build without loading (and so retaining) the objects.
+        var isTracing = false
+        var postProcessesInstances = false
         /// Not retained, so that a resolver kept by mistake (it holds this context) does not keep the
         /// factory alive; nothing reads it once the resolution is finished (resolvers check
         /// `generation`), and until then the caller of the factory's method holds the factory.
@@ -95,7 +99,15 @@ final class ResolutionContext {
     var stack: [Frame] { _read { yield hot.pointee.stack } _modify { yield &hot.pointee.stack } }
     var slots: SlotTable { _read { yield hot.pointee.slots } _modify { yield &hot.pointee.slots } }
     /// Records a trace of this resolution when tracing is on.
-    var tracer: ResolutionTracer? { get { hot.pointee.tracer } set { hot.pointee.tracer = newValue } }
+    var tracer: ResolutionTracer? {
+        get { hot.pointee.tracer }
+        set {
+            hot.pointee.tracer = newValue
+            hot.pointee.isTracing = newValue != nil
+        }
+    }
+    /// Whether the factory has instance post-processors, read without touching the factory.
+    @usableFromInline var postProcessesInstances: Bool { hot.pointee.postProcessesInstances }
     var generation: UInt64 { hot.pointee.generation }
     var enclosing: ResolutionContext? { get { hot.pointee.enclosing } set { hot.pointee.enclosing = newValue } }
     var isFinished: Bool { get { hot.pointee.isFinished } set { hot.pointee.isFinished = newValue } }
@@ -135,6 +147,7 @@ final class ResolutionContext {
     /// Starts a resolution for `factory` in this (new or finished) context.
     func begin(factory: BlockComponentFactory, enclosing: ResolutionContext?) {
         hot.pointee.factory = factory
+        hot.pointee.postProcessesInstances = !factory.instancePostProcessors.isEmpty
         hot.pointee.enclosing = enclosing
         hot.pointee.generation &+= 1
         hot.pointee.claimID = 0
@@ -152,7 +165,7 @@ final class ResolutionContext {
 
     /// The component of `entry`, from its pool or newly built, obeying its scope.
     @usableFromInline func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
-        guard let tracer else { return try untracedInstance(of: entry) }
+        guard hot.pointee.isTracing, let tracer else { return try untracedInstance(of: entry) }
         tracer.begin(entry.key)
         defer { tracer.end() }
         return try untracedInstance(of: entry)
@@ -160,7 +173,7 @@ final class ResolutionContext {
 
     private func untracedInstance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
         if factory.patches.isActive, let patch = factory.patches.patch(for: entry) {
-            tracer?.note(.patch)
+            if hot.pointee.isTracing { tracer?.note(.patch) }
             usedPatch = true
             return try patch.instance(in: self)
         }
@@ -172,14 +185,14 @@ final class ResolutionContext {
 
     private func sharedInstance(of entry: RegistryEntry, in cell: SharedInstanceCell) throws(ResolutionError) -> Any {
         if let published = cell.publishedValue {
-            tracer?.note(.sharedPool(entry.scope))
+            if hot.pointee.isTracing { tracer?.note(.sharedPool(entry.scope)) }
             return published
         }
         // Built by this resolution and not (or not yet) published.
         if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
         switch try factory.coordinator.claim(cell, for: id, key: entry.key, path: path) {
         case .available(let value):
-            tracer?.note(.sharedPool(entry.scope))
+            if hot.pointee.isTracing { tracer?.note(.sharedPool(entry.scope)) }
             return value
         case .ownedByThisResolution:
             if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
@@ -196,10 +209,10 @@ final class ResolutionContext {
         guard let state = slots.state(of: entry), let value = state.value else { return nil }
         if state.frame >= 0 {
             lowerLowLink(to: Int(state.frame))
-            tracer?.note(.inFlight)
+            if hot.pointee.isTracing { tracer?.note(.inFlight) }
         } else {
             if state.cycleRoot >= 0 { lowerLowLink(to: Int(state.cycleRoot)) }
-            tracer?.note(pool)
+            if hot.pointee.isTracing { tracer?.note(pool) }
         }
         return value
     }
@@ -211,13 +224,13 @@ final class ResolutionContext {
         let index = stack.count
         stack.append(Frame(entry: entry, hasInstance: false, lowLink: index, claimedCell: cell))
         slots.update(entry) { $0.frame = Int32(index) }
-        tracer?.note(.built(entry.scope))
+        if hot.pointee.isTracing { tracer?.note(.built(entry.scope)) }
         do {
             let value = try entry.definition.build(self, entry)
             popFrame()
             return value
         } catch {
-            tracer?.note(.failed)
+            if hot.pointee.isTracing { tracer?.note(.failed) }
                 let failed = stack.removeLast()
             discard(failed)
             if var resolutionError = error as? ResolutionError {
@@ -236,7 +249,7 @@ final class ResolutionContext {
     private func inFlight(_ entry: RegistryEntry, frame index: Int) throws(ResolutionError) -> Any {
         if stack[index].hasInstance, let halfBuilt = slots.state(of: entry)?.value {
             lowerLowLink(to: index)
-            tracer?.note(.inFlight)
+            if hot.pointee.isTracing { tracer?.note(.inFlight) }
             return halfBuilt
         }
         let requester = stack[stack.count - 1]
