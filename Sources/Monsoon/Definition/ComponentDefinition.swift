@@ -67,13 +67,15 @@ extension Definition: ComponentDefinition {
     }
 
     public var erased: AnyDefinition {
-        AnyDefinition(
+        // One copy of the recipe: each read of `recipe` copies it (arrays of closures) through generic code.
+        let recipe = self.recipe
+        return AnyDefinition(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
             declaredType: T.self, declaredScope: recipe.scope, isAbstract: recipe.isAbstract,
             hasInitializer: recipe.initializer != nil,
             injects: !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty,
-            hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined, isParameterized: parameterizedDefinition != nil,
-            parent: recipe.parent,
+            hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined,
+            isParameterized: parameterizedDefinition != nil, parent: recipe.parent,
             behaviour: RecipeBehaviour(recipe, specializedBuild: storage?.specializedBuild, specializedMake: storage?.specializedMake))
     }
 }
@@ -81,6 +83,8 @@ extension Definition: ComponentDefinition {
 extension Recipe {
     /// The injections of this recipe, as data, in build order.
     var dependencies: [Dependency] {
+        // Most definitions inject nothing: answer without walking (generic) arrays.
+        if properties.isEmpty, methods.isEmpty, initializer?.dependencies.isEmpty ?? true { return [] }
         var result: [Dependency] = []
         for (index, target) in (initializer?.dependencies ?? []).enumerated() {
             result.append(Dependency(target: target, site: .initializer(argument: index)))
