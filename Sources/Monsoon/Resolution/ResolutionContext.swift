@@ -17,7 +17,10 @@ import Synchronization
 @usableFromInline
 final class ResolutionContext {
     struct Frame {
-        let entry: RegistryEntry
+        /// Not retained: entries live as long as the registry (or, for parameterized ones, as long as
+        /// the resolution's `parameterizedEntries` or the factory's shared table), longer than any frame,
+        /// and skipping the reference count keeps threads from contending on shared entries.
+        unowned(unsafe) let entry: RegistryEntry
         /// Set once the initializer returned: the half-built instance, which a property cycle may
         /// receive, is then in the entry's slot.
         var hasInstance: Bool
@@ -49,7 +52,7 @@ final class ResolutionContext {
 
     /// A component waiting to settle: its hooks to run and, for a shared scope it claimed, its cell.
     struct Unsettled {
-        let entry: RegistryEntry
+        unowned(unsafe) let entry: RegistryEntry
         let claimedCell: SharedInstanceCell?
         var hooks: [() -> Void]
     }
