@@ -4,11 +4,11 @@
 struct Registry: Sendable {
     /// In activation order: assembly order, then each assembly's `definitions` order.
     let entries: [RegistryEntry]
-    @usableFromInline let byIdentity: IdentityTable
+    @usableFromInline let byIdentity: EntryTable<DefinitionIdentity>
     let byKey: [String: RegistryEntry]
     let byType: [ObjectIdentifier: [RegistryEntry]]
     /// The types exactly one definition declares, for the warm path.
-    @usableFromInline let soleByType: TypeTable
+    @usableFromInline let soleByType: EntryTable<TypeKey>
 
     /// `aliases`: call sites of a replaced assembly's methods, mapped to the key of the replacement.
     init(entries: [RegistryEntry], aliases: [DefinitionIdentity: String] = [:]) {
@@ -24,10 +24,10 @@ struct Registry: Sendable {
             }
         }
         for (identity, key) in aliases { byIdentity[identity] = byKey[key] }
-        self.byIdentity = IdentityTable(byIdentity.map { ($0.key, $0.value) })
+        self.byIdentity = EntryTable(byIdentity.map { ($0.key, $0.value) })
         self.byKey = byKey
         self.byType = byType
-        self.soleByType = TypeTable(byType.compactMap { type, entries in entries.count == 1 ? (type, entries[0]) : nil })
+        self.soleByType = EntryTable(byType.compactMap { type, entries in entries.count == 1 ? (TypeKey(type), entries[0]) : nil })
     }
 
     var keys: [String] { entries.map(\.key) }
@@ -35,7 +35,7 @@ struct Registry: Sendable {
     /// The only entry declaring the type, or `nil` (none or several: the cold path reports which).
     @inlinable
     func soleEntry(declaring type: ObjectIdentifier) -> RegistryEntry? {
-        soleByType[type]
+        soleByType[TypeKey(type)]
     }
 
     /// The registered entry of a definition, by identity.

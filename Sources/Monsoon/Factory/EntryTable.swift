@@ -1,0 +1,61 @@
+/// Registry entries by a key whose hash is computed once (a call site's mix, a type's metadata address):
+/// open addressing with linear probing, so a lookup is a mask, a probe and one comparison — no `Hasher`,
+/// no string. The resolution path uses it for lookups by call site (`DefinitionIdentity`) and the warm
+/// path by type (`TypeKey`). Immutable once built.
+@usableFromInline
+struct EntryTable<Key: EntryTableKey>: Sendable {
+    @usableFromInline let keys: [Key?]
+    @usableFromInline let entries: [RegistryEntry?]
+    @usableFromInline let mask: Int
+
+    init(_ pairs: [(Key, RegistryEntry)]) {
+        var capacity = 16
+        while capacity < pairs.count * 2 { capacity *= 2 }
+        var keys = [Key?](repeating: nil, count: capacity)
+        var entries = [RegistryEntry?](repeating: nil, count: capacity)
+        for (key, entry) in pairs {
+            var index = Int(truncatingIfNeeded: key.tableHash) & (capacity - 1)
+            while let occupant = keys[index], occupant != key { index = (index + 1) & (capacity - 1) }
+            keys[index] = key
+            entries[index] = entry
+        }
+        self.keys = keys
+        self.entries = entries
+        self.mask = capacity - 1
+    }
+
+    /// The entry registered under `key`, or `nil`.
+    @inlinable
+    subscript(key: Key) -> RegistryEntry? {
+        var index = Int(truncatingIfNeeded: key.tableHash) & mask
+        while let occupant = keys[index] {
+            if occupant == key { return entries[index] }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+}
+
+/// A key of an ``EntryTable``: equatable, with a well-mixed hash that costs nothing to read.
+@usableFromInline
+protocol EntryTableKey: Equatable, Sendable {
+    var tableHash: UInt { get }
+}
+
+extension DefinitionIdentity: EntryTableKey {
+    @inlinable var tableHash: UInt { mixed }
+}
+
+/// A type, as the key of the sole-entry-by-type table.
+@usableFromInline
+struct TypeKey: EntryTableKey {
+    @usableFromInline let type: ObjectIdentifier
+
+    @inlinable
+    init(_ type: ObjectIdentifier) {
+        self.type = type
+    }
+
+    /// Fibonacci hashing of the metadata address (its low bits are alignment zeros).
+    @inlinable var tableHash: UInt { (UInt(bitPattern: type) &>> 4) &* 0x9E37_79B9_7F4A_7C15 }
+}
