@@ -96,15 +96,13 @@ final class AssemblyDirectory: @unchecked Sendable {
     func replacementKey(for reference: DefinitionReference) -> String? {
         guard let type = reference.assemblyType, let activated = byType[ObjectIdentifier(type)],
               Swift.type(of: activated) != type else { return nil }
-        return "\(typeName(Swift.type(of: activated))).\(reference.function)"
+        return DefinitionKey(assemblyType: Swift.type(of: activated), method: reference.function).description
     }
 
     /// The key `key` stands for when it names a replaced assembly: `QuestAssembly.quest()` becomes
     /// `DragonQuestAssembly.quest()`.
     func replacementKey(for key: String) -> String? {
-        let method = key.firstIndex(of: "(") ?? key.endIndex
-        guard let dot = key[..<method].lastIndex(of: ".") else { return nil }
-        guard let activated = names.byName[String(key[..<dot])] else { return nil }
-        return typeName(Swift.type(of: activated)) + key[dot...]
+        guard let parsed = DefinitionKey(parsing: key), let activated = names.byName[parsed.assembly] else { return nil }
+        return parsed.on(assembly: typeName(Swift.type(of: activated))).description
     }
 }

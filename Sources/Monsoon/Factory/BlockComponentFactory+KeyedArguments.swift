@@ -28,15 +28,13 @@ extension BlockComponentFactory {
     }
 
     private func parameterizedReference(key: String, arguments: [any Sendable]) throws(ResolutionError) -> DefinitionReference {
-        let method = key.firstIndex(of: "(") ?? key.endIndex
-        guard let dot = key[..<method].lastIndex(of: "."),
-              let (assembly, methods) = assemblies.parameterizedMethods(ofAssemblyNamed: String(key[..<dot])), !methods.isEmpty
+        guard let parsed = DefinitionKey(parsing: key),
+              let (assembly, methods) = assemblies.parameterizedMethods(ofAssemblyNamed: parsed.assembly), !methods.isEmpty
         else {
             throw .unknownKey(key, knownKeys: registry.keys, path: [])
         }
-        let name = String(key[key.index(after: dot)...])
         for candidate in methods where candidate.parameterTypes.count == arguments.count {
-            if let reference = candidate.call(assembly, arguments), reference.function == name { return reference }
+            if let reference = candidate.call(assembly, arguments), reference.function == parsed.method { return reference }
         }
         throw .argumentMismatch(key, arguments: arguments, signatures: methods.map(\.signature))
     }

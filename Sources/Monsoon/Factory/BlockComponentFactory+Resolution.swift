@@ -50,7 +50,7 @@ extension BlockComponentFactory {
         var argumentCount = 0
         for _ in repeat (each Argument).self { argumentCount += 1 }
         if argumentCount > 0, definition.arguments.isEmpty {
-            throw .argumentsNotDeclared("\(typeName(A.self)).\(definition.function)", count: argumentCount)
+            throw .argumentsNotDeclared(DefinitionKey(assemblyType: A.self, method: "\(definition.function)").description, count: argumentCount)
         }
         return try resolveCold(definition)
     }

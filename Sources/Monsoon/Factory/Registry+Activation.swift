@@ -19,7 +19,7 @@ extension Registry {
             }
             let definitions = DefinitionEvaluation.with(.idle) { assembly.definitions.map(\.erased) }
             for definition in definitions {
-                let key = "\(assemblyName).\(definition.function)"
+                let key = DefinitionKey(assembly: assemblyName, method: definition.function).description
                 guard !definition.isParameterized else {
                     problems.append(.listedParameterized(key, location: definition.location))
                     continue

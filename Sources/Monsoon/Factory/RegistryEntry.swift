@@ -10,7 +10,7 @@ final class RegistryEntry: Sendable {
     /// resolution uses one entry per parameterized definition and argument values.
     var slot: ObjectIdentifier { ObjectIdentifier(self) }
     /// The activated assembly's type name: the part of the key before the method.
-    var assemblyName: String { String(key[..<(key.firstIndex(of: "(").flatMap { key[..<$0].lastIndex(of: ".") } ?? key.endIndex)]) }
+    var assemblyName: String { DefinitionKey(parsing: key)?.assembly ?? key }
     /// The merged steps of the parent chain, root first; `nil` without a parent.
     @usableFromInline let inherited: InheritedSteps?
     /// Whether `inherited` is set: tested on every build without copying the steps.

@@ -35,26 +35,11 @@ final class ParameterizedEntries: @unchecked Sendable {
 
     /// `QuestAssembly.knight(named: "Lancelot")`: the method with its argument values in place.
     static func key(of definition: AnyDefinition) -> String {
-        key(assemblyType: definition.assemblyType, function: definition.function, arguments: definition.arguments)
+        DefinitionKey(assemblyType: definition.assemblyType, method: definition.function, arguments: definition.arguments).description
     }
 
     static func key(of reference: DefinitionReference) -> String {
-        key(assemblyType: reference.assemblyType, function: reference.function, arguments: reference.arguments)
-    }
-
-    private static func key(assemblyType: Assembly.Type?, function: String, arguments: RuntimeArguments) -> String {
-        let assembly = assemblyType.map { typeName($0) + "." } ?? ""
-        let values = arguments.values.map { value in
-            (value.base as? String).map { "\"\($0)\"" } ?? String(describing: value.base)
-        }
-        guard let open = function.firstIndex(of: "("), function.hasSuffix(")") else {
-            return assembly + function + arguments.description
-        }
-        let labels = function[function.index(after: open)..<function.index(before: function.endIndex)]
-            .split(separator: ":", omittingEmptySubsequences: false).dropLast()
-        guard labels.count == values.count else { return assembly + function + arguments.description }
-        let parts = zip(labels, values).map { label, value in label == "_" ? value : "\(label): \(value)" }
-        return assembly + function[..<open] + "(" + parts.joined(separator: ", ") + ")"
+        DefinitionKey(assemblyType: reference.assemblyType, method: reference.function, arguments: reference.arguments).description
     }
 }
 
