@@ -34,15 +34,20 @@ final class AssemblyDirectory: @unchecked Sendable {
     init(_ assemblies: [Assembly]) {
         self.assemblies = assemblies
         var byType: [ObjectIdentifier: Assembly] = [:]
+        var inOrder: [TypedAssembly] = []
         for assembly in assemblies {
             var type: AnyClass? = Swift.type(of: assembly)
             while let current = type, current != Assembly.self {
-                if byType[ObjectIdentifier(current)] == nil { byType[ObjectIdentifier(current)] = assembly }
+                if byType[ObjectIdentifier(current)] == nil {
+                    byType[ObjectIdentifier(current)] = assembly
+                    inOrder.append(TypedAssembly(type: ObjectIdentifier(current), assembly: assembly))
+                }
                 type = _getSuperclass(current)
             }
         }
         self.byType = byType
-        self.fewTypes = byType.count <= 16 ? byType.map { TypedAssembly(type: $0.key, assembly: $0.value) } : nil
+        // In activation order, so that the cost of a lookup does not depend on the hash seed.
+        self.fewTypes = inOrder.count <= 16 ? inOrder : nil
     }
 
     private var names: Names {

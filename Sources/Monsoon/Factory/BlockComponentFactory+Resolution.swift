@@ -39,7 +39,17 @@ extension BlockComponentFactory {
     @inlinable
     public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) throws(ResolutionError) -> T {
         guard let assembly = assemblies.assembly(A.self) else { return try resolveCold(method) }
-        return try resolve(DefinitionEvaluation.with(.identifying) { method(assembly)() })
+        // Identifying mode set and restored by hand: the method cannot throw, and a closure around the
+        // call would copy the returned definition once more.
+        let thread = DefinitionEvaluation.current
+        let previous = thread.pointee.mode
+        thread.pointee.mode = .identifying
+        let definition = method(assembly)()
+        thread.pointee.mode = previous
+        if !definition.isParameterized, let entry = registry.entry(identifiedBy: definition.identity) {
+            return try resolve(entry, as: T.self, thread: thread)
+        }
+        return try resolveCold(definition)
     }
 
     @usableFromInline

@@ -11,11 +11,16 @@ extension BlockComponentFactory {
     /// The component of `entry` as `T`, obeying its scope: where every public lookup that found its
     /// entry ends. Specialized in the caller, so a component whose entry declares exactly the class `T`
     /// is handed back without a dynamic cast.
+    ///
+    /// - Parameter thread: this thread's state, when the caller already read it.
     @inlinable
-    func resolve<T>(_ entry: RegistryEntry, as type: T.Type) throws(ResolutionError) -> T {
+    func resolve<T>(
+        _ entry: RegistryEntry, as type: T.Type, thread: UnsafeMutablePointer<DefinitionEvaluation.ThreadState>? = nil
+    ) throws(ResolutionError) -> T {
         if !patches.isActive {
             if let warm: T = warmComponent(in: entry) { return warm }
-            if let make = entry.detachedMake, instancePostProcessors.isEmpty, let built = try buildDetached(entry, make) {
+            if let make = entry.detachedMake, instancePostProcessors.isEmpty,
+               let built = try buildDetached(entry, make, thread: thread ?? DefinitionEvaluation.current) {
                 return try typed(built, of: entry, as: T.self, path: [])
             }
         }
@@ -26,15 +31,14 @@ extension BlockComponentFactory {
     /// Builds a component that needs no resolution (see `RegistryEntry.detachedMake`), unless one is
     /// running on this thread: a component resolving from inside an initializer joins that graph.
     @usableFromInline
-    func buildDetached(_ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any) throws(ResolutionError) -> Any? {
-        let thread = DefinitionEvaluation.current
+    func buildDetached(
+        _ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any, thread: UnsafeMutablePointer<DefinitionEvaluation.ThreadState>
+    ) throws(ResolutionError) -> Any? {
         guard thread.pointee.resolution == nil else { return nil }
-        // The initializer only produces fixed values, so it never uses its resolver; it gets one of a
-        // finished context, which refuses to resolve, should that ever change.
-        let idle = thread.pointee.spareResolution ?? ResolutionContext()
-        thread.pointee.spareResolution = idle
+        // The initializer only produces fixed values, so it never uses its resolver; it gets one that
+        // belongs to no resolution and refuses every request, should that ever change.
         do {
-            return try make(Resolver(context: idle))
+            return try make(Resolver())
         } catch let error as ResolutionError {
             throw error
         } catch {

@@ -11,16 +11,30 @@
 /// ``ResolutionError/Kind/resolverOutsideResolution``. A component that keeps one by mistake does not keep
 /// the factory alive. To build components later, inject `.factory()` or `.provider(_:)`.
 public struct Resolver {
-    private let context: ResolutionContext
+    /// `nil` for the resolver handed to an initializer built outside any resolution (one that takes only
+    /// fixed values): it refuses every request, as a resolver does after its resolution.
+    private let resolution: ResolutionContext?
     /// The resolution this resolver belongs to: contexts are reused, one resolution after another.
     private let generation: UInt64
 
     @usableFromInline init(context: ResolutionContext) {
-        self.context = context
+        self.resolution = context
         self.generation = context.generation
     }
 
-    private var isLive: Bool { !context.isFinished && context.generation == generation }
+    /// A resolver that belongs to no resolution.
+    @usableFromInline init() {
+        self.resolution = nil
+        self.generation = 0
+    }
+
+    private var isLive: Bool {
+        guard let resolution else { return false }
+        return !resolution.isFinished && resolution.generation == generation
+    }
+
+    /// The resolution; only read once `isLive` said it is running.
+    private var context: ResolutionContext { resolution.unsafelyUnwrapped }
 
     /// The resolution, if this resolver may still be used.
     func activeContext(_ subject: @autoclosure () -> String) throws(ResolutionError) -> ResolutionContext {
