@@ -71,11 +71,4 @@ extension BlockComponentFactory {
             throw error
         }
     }
-
-    /// The published value of a warm shared component, cast without entering a resolution: the fast path.
-    func published<T>(_ entry: RegistryEntry, as type: T.Type) -> T? {
-        // Unwrapped before the cast: `nil as? T` succeeds when T is itself optional.
-        guard let value = entry.cell?.publishedValue else { return nil }
-        return value as? T
-    }
 }

@@ -6,9 +6,6 @@ final class RegistryEntry: Sendable {
     @usableFromInline let definition: AnyDefinition
     let scope: Scope
     let poolKey: PoolKey
-    /// This entry's key in a resolution's pools: parameterless entries are unique per definition, and a
-    /// resolution uses one entry per parameterized definition and argument values.
-    var slot: ObjectIdentifier { ObjectIdentifier(self) }
     /// The activated assembly's type name: the part of the key before the method.
     var assemblyName: String { DefinitionKey(parsing: key)?.assembly ?? key }
     /// The merged steps of the parent chain, root first; `nil` without a parent.

@@ -88,14 +88,6 @@ public struct Resolver {
 extension Resolver: Sendable {}
 
 extension Resolver {
-    /// The component a reference names, not yet cast: injections by reference cast it where the type is
-    /// known statically.
-    @usableFromInline
-    func component(for reference: DefinitionReference, declaredType: Any.Type) throws(ResolutionError) -> Any {
-        let context = try activeContext(reference.function)
-        return try context.instance(of: context.entry(for: reference, declaredType: declaredType))
-    }
-
     /// The component a reference names, as `T`: how every injection by reference gets its component.
     @inlinable
     func component<T>(for reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
@@ -113,12 +105,5 @@ extension Resolver {
         let context = try activeContext(reference.function)
         let entry = try context.entry(for: reference, declaredType: declaredType)
         return (try context.instance(of: entry), entry)
-    }
-
-    /// The error for a referenced component that is not of the expected type.
-    @usableFromInline
-    func mismatch(_ component: Any, for reference: DefinitionReference, expected: Any.Type) -> ResolutionError {
-        let path = (try? activeContext(reference.function).path) ?? []
-        return .typeMismatch(reference.function, builds: type(of: component), requested: expected, path: path)
     }
 }
