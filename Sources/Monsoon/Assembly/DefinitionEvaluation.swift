@@ -44,6 +44,17 @@ enum DefinitionEvaluation {
         /// A finished resolution kept for the next one on this thread, so that a resolution allocates no
         /// context, stack or slot table of its own (they keep their capacity).
         var spareResolution: ResolutionContext?
+        /// The lowest stack address a build may start at on this thread (see `ThreadStack`), found when
+        /// first needed: finding it costs a system call, or on Linux's main thread a read of its maps.
+        private var knownStackFloor: UInt?
+        var stackFloor: UInt {
+            mutating get {
+                if let knownStackFloor { return knownStackFloor }
+                let floor = ThreadStack.floor()
+                knownStackFloor = floor
+                return floor
+            }
+        }
     }
 
     private static let key: pthread_key_t = {

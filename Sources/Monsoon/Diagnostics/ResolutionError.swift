@@ -34,9 +34,16 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         self.path = path
         self.underlyingError = underlyingError
         var lines = ["Cannot resolve \(subject): \(summary)"]
-        if path.count > 1 { lines.append("  " + path.joined(separator: " → ")) }
+        if path.count > 1 { lines.append("  " + Self.abbreviated(path).joined(separator: " → ")) }
         lines += advice.map { "  " + $0 }
         self.description = lines.joined(separator: "\n")
+    }
+
+    /// A path short enough to read: a deep one keeps its first and last keys around the count of those
+    /// left out.
+    static func abbreviated(_ path: [String]) -> [String] {
+        guard path.count > 12 else { return path }
+        return path.prefix(5) + ["… \(path.count - 10) more …"] + path.suffix(5)
     }
 }
 
@@ -79,4 +86,12 @@ extension Kind where Subject == ResolutionError {
     public static var configuration: Self { Self(name: "configuration") }
     /// Resolutions on different threads wait for each other's unfinished shared components.
     public static var concurrentCycle: Self { Self(name: "concurrentCycle") }
+    /// The resolution grew deeper than ``ResolutionLimits/maximumDepth``, or was about to run out of its
+    /// thread's stack: a definition that refers to itself with new runtime arguments, or a chain of
+    /// definitions too deep for the thread.
+    public static var depthLimitExceeded: Self { Self(name: "depthLimitExceeded") }
+    /// Another thread did not finish building a shared component within
+    /// ``ResolutionLimits/sharedBuildWait``: typically its initializer blocks on work that needs this
+    /// thread's resolution.
+    public static var sharedBuildTimedOut: Self { Self(name: "sharedBuildTimedOut") }
 }

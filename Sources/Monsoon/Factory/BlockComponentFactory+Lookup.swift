@@ -53,7 +53,7 @@ extension BlockComponentFactory {
         }
         let context = thread.pointee.spareResolution ?? ResolutionContext()
         thread.pointee.spareResolution = nil
-        context.begin(factory: self, enclosing: enclosing)
+        context.begin(factory: self, enclosing: enclosing, stackFloor: thread.pointee.stackFloor)
         if let pending = thread.pointee.pendingTracer, pending.factory == ObjectIdentifier(self) {
             context.tracer = pending.tracer
         }

@@ -16,12 +16,15 @@ public final class BlockComponentFactory: Sendable {
     @usableFromInline let registry: Registry
     @usableFromInline let assemblies: AssemblyDirectory
     let coordinator = SharedInstanceCoordinator()
+    let cycleGroups: CycleGroups
     let parameterizedEntries = ParameterizedEntries()
     @usableFromInline let patches = PatchTable()
     @usableFromInline let instancePostProcessors: [any InstancePostProcessor]
     let definitionPostProcessors: [any DefinitionPostProcessor]
     /// The configuration values components are injected with (`.config("key")`).
     public let configuration: Configuration
+    /// The bounds that end a resolution which could never finish; see ``ResolutionLimits``.
+    public let limits: ResolutionLimits
     private let singletonTimings = SingletonTimings()
 
     /// What activation registered and built; see ``ActivationReport``. Made when asked for, so that
@@ -45,6 +48,8 @@ public final class BlockComponentFactory: Sendable {
     ///   - instancePostProcessors: see and may replace every built component, in order.
     ///   - validating: validate the graph (see ``validate(buildingOpaqueDefinitions:)``) before building
     ///     the singletons, and fail activation on any error finding.
+    ///   - limits: how deep a resolution may go and how long it waits for another thread's shared build
+    ///     before throwing instead of overflowing the stack or waiting forever.
     /// - Throws: ``ActivationError`` listing every problem found (duplicate keys or assemblies,
     ///   references to definitions no assembly lists, singletons that fail to build). A factory that
     ///   throws is discarded whole.
@@ -54,15 +59,18 @@ public final class BlockComponentFactory: Sendable {
         configuration: Configuration = .empty,
         definitionPostProcessors: [any DefinitionPostProcessor] = [],
         instancePostProcessors: [any InstancePostProcessor] = [],
-        validating: Bool = false
+        validating: Bool = false,
+        limits: ResolutionLimits = .standard
     ) throws(ActivationError) {
         let directory = AssemblyDirectory(assemblies)
         self.assemblies = directory
         self.configuration = configuration
+        self.limits = limits
         self.instancePostProcessors = instancePostProcessors
         self.definitionPostProcessors = definitionPostProcessors
         let registry = try Registry.activating(directory, postProcessors: definitionPostProcessors, configuration: configuration)
         self.registry = registry
+        self.cycleGroups = CycleGroups(registry: registry, assemblies: directory)
         if validating {
             let errors = validate().findings(.error)
             if !errors.isEmpty { throw ActivationError(problems: errors.map(ActivationError.Problem.validation)) }

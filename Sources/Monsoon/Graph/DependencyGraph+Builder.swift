@@ -13,6 +13,9 @@ struct GraphBuilder {
     static let parameterizedLimit = 1_000
     /// Keys of parameterized definitions reached through references.
     private(set) var parameterizedKeys: Set<String> = []
+    /// Where following parameterized references stopped at `parameterizedLimit`, per registered
+    /// definition the chain started from: the edge not followed.
+    private(set) var truncatedChains: [(root: String, from: String, to: String)] = []
 
     enum UnresolvedTarget {
         case unknownReference(function: String, location: String)
@@ -22,19 +25,19 @@ struct GraphBuilder {
 
     /// Parameterized definitions reached but not yet added: a work list rather than recursion, because
     /// chains of them (through providers) can be long.
-    private var pending: [(definition: AnyDefinition, key: String)] = []
+    private var pending: [(definition: AnyDefinition, key: String, root: String)] = []
 
     init(factory: BlockComponentFactory) {
         self.factory = factory
-        for entry in factory.registry.entries { add(entry.definition, key: entry.key, scope: entry.scope) }
+        for entry in factory.registry.entries { add(entry.definition, key: entry.key, scope: entry.scope, root: entry.key) }
         while let next = pending.popLast() {
-            add(next.definition, key: next.key, scope: next.definition.declaredScope ?? .objectGraph)
+            add(next.definition, key: next.key, scope: next.definition.declaredScope ?? .objectGraph, root: next.root)
         }
     }
 
     var graph: DependencyGraph { DependencyGraph(nodes: nodes, edges: edges) }
 
-    private mutating func add(_ definition: AnyDefinition, key: String, scope: Scope) {
+    private mutating func add(_ definition: AnyDefinition, key: String, scope: Scope, root: String) {
         guard visited.insert(key).inserted else { return }
         let opaque = definition.dependencies.contains { if case .opaque = $0.target { true } else { false } }
         nodes.append(DependencyGraph.Node(key: key, type: typeName(definition.declaredType), scope: scope,
@@ -43,19 +46,29 @@ struct GraphBuilder {
             edges.append(DependencyGraph.Edge(from: key, to: parentKey, kind: .parent, site: "parent"))
         }
         for dependency in definition.dependencies {
-            follow(dependency.target, from: key, site: dependency.site.label, kind: .reference)
+            follow(dependency.target, from: key, site: dependency.site.label, kind: .reference, root: root)
         }
     }
 
-    private mutating func follow(_ target: Dependency.Target, from key: String, site: String, kind: DependencyGraph.EdgeKind) {
+    private mutating func follow(
+        _ target: Dependency.Target, from key: String, site: String, kind: DependencyGraph.EdgeKind, root: String
+    ) {
         switch target {
         case .definition(let reference):
             if let parameterized = reference.parameterized {
                 let targetKey = ParameterizedEntries.key(of: reference)
                 edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
-                if !visited.contains(targetKey), parameterizedKeys.insert(targetKey).inserted {
-                    pending.append((parameterized.definition, targetKey))
+                guard !visited.contains(targetKey), !parameterizedKeys.contains(targetKey) else { return }
+                // A definition may inject itself with new arguments without end (page(n) injecting
+                // page(n + 1)): past the limit the chain is drawn but not followed, and reported.
+                guard parameterizedKeys.count < Self.parameterizedLimit else {
+                    if kind != .provider, !truncatedChains.contains(where: { $0.root == root }) {
+                        truncatedChains.append((root, key, targetKey))
+                    }
+                    return
                 }
+                parameterizedKeys.insert(targetKey)
+                pending.append((parameterized.definition, targetKey, root))
             } else if let targetKey = registeredKey(reference) {
                 edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
             } else {
@@ -71,13 +84,11 @@ struct GraphBuilder {
                 unresolved.append((key, site, .ambiguous(type: type, candidates: candidates.map(\.key))))
             }
         case .collection(let targets):
-            for element in targets { follow(element, from: key, site: site, kind: .collection) }
-        case .provider(let reference) where reference.parameterized != nil && parameterizedKeys.count >= Self.parameterizedLimit:
-            // A provider may name its own definition with other arguments (page(n) providing
-            // page(n + 1)); past the limit the chain is drawn but not followed.
-            edges.append(DependencyGraph.Edge(from: key, to: ParameterizedEntries.key(of: reference), kind: .provider, site: site))
+            for element in targets { follow(element, from: key, site: site, kind: .collection, root: root) }
         case .provider(let reference):
-            follow(.definition(reference), from: key, site: site, kind: .provider)
+            // A provider naming its own definition with other arguments builds nothing until asked:
+            // not a finding when its chain is cut.
+            follow(.definition(reference), from: key, site: site, kind: .provider, root: root)
         case .allOfType(let type):
             for candidate in factory.registry.byType[ObjectIdentifier(type)] ?? [] {
                 edges.append(DependencyGraph.Edge(from: key, to: candidate.key, kind: .all, site: site))

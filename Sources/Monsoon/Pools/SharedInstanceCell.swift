@@ -17,6 +17,8 @@ final class SharedInstanceCell: @unchecked Sendable {
     private nonisolated(unsafe) weak var weakValue: AnyObject?
     /// The resolution building this component and not yet finished; guarded by the coordinator.
     nonisolated(unsafe) var owner: UInt64?
+    /// The cycle group `owner` claimed this cell through, if any; guarded by the coordinator.
+    nonisolated(unsafe) var claimGroup: Int?
 
     init(holdsWeakly: Bool) {
         self.holdsWeakly = holdsWeakly

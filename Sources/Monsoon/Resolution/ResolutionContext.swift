@@ -66,6 +66,9 @@ final class ResolutionContext {
 
     struct State {
         var stack: [Frame] = []
+        /// The factory's depth limit, and the lowest stack address a build may start at on this thread.
+        var maximumDepth = Int.max
+        var stackFloor: UInt = 0
         /// Per entry: the instance held by this resolution, the frame building it, its open cycle.
         var slots = SlotTable()
         var tracer: ResolutionTracer?
@@ -148,8 +151,10 @@ final class ResolutionContext {
     }
 
     /// Starts a resolution for `factory` in this (new or finished) context.
-    func begin(factory: BlockComponentFactory, enclosing: ResolutionContext?) {
+    func begin(factory: BlockComponentFactory, enclosing: ResolutionContext?, stackFloor: UInt) {
         hot.pointee.factory = factory
+        hot.pointee.maximumDepth = factory.limits.maximumDepth
+        hot.pointee.stackFloor = stackFloor
         hot.pointee.postProcessesInstances = !factory.instancePostProcessors.isEmpty
         hot.pointee.enclosing = enclosing
         hot.pointee.generation &+= 1
@@ -193,7 +198,8 @@ final class ResolutionContext {
         }
         // Built by this resolution and not (or not yet) published.
         if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
-        switch try factory.coordinator.claim(cell, for: id, key: entry.key, path: path) {
+        switch try factory.coordinator.claim(cell, group: factory.cycleGroups.group(of: entry), for: id, key: entry.key,
+                                             wait: factory.limits.sharedBuildWait, path: path) {
         case .available(let value):
             if hot.pointee.isTracing { tracer?.note(.sharedPool(entry.scope)) }
             return value
@@ -225,6 +231,10 @@ final class ResolutionContext {
             return try inFlight(entry, frame: Int(state.frame))
         }
         let index = stack.count
+        if index >= hot.pointee.maximumDepth || ThreadStack.currentDepthMarker() < hot.pointee.stackFloor {
+            throw .depthLimitExceeded(entry.key, limit: hot.pointee.maximumDepth,
+                                      stackExhausted: index < hot.pointee.maximumDepth, path: path + [entry.key])
+        }
         stack.append(Frame(entry: entry, hasInstance: false, lowLink: index, claimedCell: cell))
         slots.update(entry) { $0.frame = Int32(index) }
         if hot.pointee.isTracing { tracer?.note(.built(entry.scope)) }

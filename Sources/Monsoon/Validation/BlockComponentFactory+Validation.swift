@@ -47,7 +47,8 @@ extension BlockComponentFactory {
         do {
             throwaway = try BlockComponentFactory(
                 assemblies: assemblies.assemblies, configuration: configuration,
-                definitionPostProcessors: definitionPostProcessors, instancePostProcessors: instancePostProcessors)
+                definitionPostProcessors: definitionPostProcessors, instancePostProcessors: instancePostProcessors,
+                limits: limits)
         } catch {
             return [ValidationReport.Finding(severity: .error, kind: .opaqueDefinitionFailed, subject: "activation",
                                              path: [], message: "the throwaway factory failed to activate: \(error)")]

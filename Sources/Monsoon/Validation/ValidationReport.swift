@@ -71,4 +71,7 @@ extension Kind where Subject == ValidationReport {
     public static var opaqueDefinition: Self { Self(name: "opaqueDefinition") }
     public static var opaqueDefinitionFailed: Self { Self(name: "opaqueDefinitionFailed") }
     public static var unused: Self { Self(name: "unused") }
+    /// References lead through more parameterized definitions than the graph follows: a definition that
+    /// injects itself with new runtime arguments.
+    public static var unboundedRecursion: Self { Self(name: "unboundedRecursion") }
 }

@@ -4,6 +4,7 @@ struct Validator {
     let graph: DependencyGraph
     let unresolved: [(from: String, site: String, problem: GraphBuilder.UnresolvedTarget)]
     let parameterizedKeys: Set<String>
+    let truncatedChains: [(root: String, from: String, to: String)]
 
     init(factory: BlockComponentFactory) {
         let builder = GraphBuilder(factory: factory)
@@ -11,10 +12,11 @@ struct Validator {
         self.graph = builder.graph
         self.unresolved = builder.unresolved
         self.parameterizedKeys = builder.parameterizedKeys
+        self.truncatedChains = builder.truncatedChains
     }
 
     func findings() -> [ValidationReport.Finding] {
-        unresolvedFindings() + initializerCycles() + abstractReferences() + singletonsWithArguments()
+        unresolvedFindings() + unboundedChains() + initializerCycles() + abstractReferences() + singletonsWithArguments()
             + captiveDependencies() + opaqueDefinitions() + unusedDefinitions()
     }
 
@@ -39,6 +41,17 @@ struct Validator {
         }
     }
 
+    /// Chains of parameterized definitions too long to follow: almost always one that injects itself with
+    /// new arguments, which no resolution can finish.
+    private func unboundedChains() -> [ValidationReport.Finding] {
+        truncatedChains.map { root, from, to in
+            finding(.error, .unboundedRecursion, root, [root, from, to],
+                    "\(root) reaches more than \(GraphBuilder.parameterizedLimit) parameterized definitions through references "
+                        + "(… → \(from) → \(to)): a definition that injects itself with new runtime arguments never ends. "
+                        + "Inject a Provider and resolve the next one when it is needed, or end the chain with a check on the arguments.")
+        }
+    }
+
     /// Cycles made only of initializer injections, which no order of construction can satisfy.
     private func initializerCycles() -> [ValidationReport.Finding] {
         var successors: [String: [String]] = [:]
@@ -55,24 +68,31 @@ struct Validator {
         return findings
     }
 
-    /// A cycle through `start`, as a path that begins and ends with it, if there is one.
+    /// A cycle through `start`, as a path that begins and ends with it, if there is one. Depth-first with
+    /// an explicit stack, so that a chain thousands of definitions long cannot overflow the thread's.
     static func cycle(from start: String, successors: [String: [String]]) -> [String]? {
         var path = [start]
+        var nextSuccessor = [0]
         var onPath: Set<String> = [start]
         var visited: Set<String> = []
-        func search(_ node: String) -> [String]? {
-            for next in successors[node] ?? [] {
-                if next == start { return path + [start] }
-                guard !onPath.contains(next), visited.insert(next).inserted else { continue }
-                path.append(next)
-                onPath.insert(next)
-                if let found = search(next) { return found }
+        while let node = path.last {
+            let candidates = successors[node] ?? []
+            let index = nextSuccessor[nextSuccessor.count - 1]
+            guard index < candidates.count else {
                 path.removeLast()
-                onPath.remove(next)
+                nextSuccessor.removeLast()
+                onPath.remove(node)
+                continue
             }
-            return nil
+            nextSuccessor[nextSuccessor.count - 1] += 1
+            let next = candidates[index]
+            if next == start { return path + [start] }
+            guard !onPath.contains(next), visited.insert(next).inserted else { continue }
+            path.append(next)
+            nextSuccessor.append(0)
+            onPath.insert(next)
         }
-        return search(start)
+        return nil
     }
 
     private func abstractReferences() -> [ValidationReport.Finding] {

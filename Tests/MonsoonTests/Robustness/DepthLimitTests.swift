@@ -1,0 +1,97 @@
+import Foundation
+import Monsoon
+import Testing
+
+/// A page that injects the next page: without end (`endless`) or up to a last page (`chapter`).
+final class Page {
+    let number: Int
+    var next: Page?
+    init(number: Int) { self.number = number }
+}
+
+final class BookAssembly: Assembly {
+    let lastPage: Int
+    init(lastPage: Int = .max) { self.lastPage = lastPage }
+
+    override var definitions: [any ComponentDefinition] { [book()] }
+
+    func book() -> Definition<Page> { define { page(1) } }
+
+    /// Injects `page(number + 1)` until `lastPage`: with the default, forever.
+    func page(_ number: Int) -> Definition<Page> {
+        define(arguments: number) { [self] in
+            let page = Definition(Page.init(number:), .value(number))
+            return number < lastPage ? page.inject(\.next, self.page(number + 1)) : page
+        }
+    }
+}
+
+@Suite("Resolution depth")
+struct DepthLimitTests {
+    @Test func aDefinitionThatInjectsItselfWithNewArgumentsForeverEndsInATypedError() throws {
+        #expect(ResolutionLimits.standard.maximumDepth == 1_000)
+        // A limit every thread's stack reaches in a debug build; the default, 1,000, may meet the stack
+        // guard first (the next tests), with the same kind of error.
+        let factory = try BlockComponentFactory(assemblies: [BookAssembly()], limits: ResolutionLimits(maximumDepth: 300))
+        let error = try #require(throws: ResolutionError.self) { try factory.resolve(BookAssembly.book) }
+        #expect(error.kind == .depthLimitExceeded)
+        #expect(error.path.count == 301)
+        #expect(error.subject == "BookAssembly.book()")
+        #expect(error.path.last == "BookAssembly.page(300)")
+        #expect(error.description == """
+            Cannot resolve BookAssembly.book(): the resolution is 301 components deep, past the limit of 300 (ResolutionLimits.maximumDepth).
+              BookAssembly.book() → BookAssembly.page(1) → BookAssembly.page(2) → BookAssembly.page(3) → BookAssembly.page(4) → … 291 more … → BookAssembly.page(296) → BookAssembly.page(297) → BookAssembly.page(298) → BookAssembly.page(299) → BookAssembly.page(300)
+              A definition that injects itself with new runtime arguments (page(n) injecting page(n + 1)) never ends:
+              inject a Provider and resolve the next one when it is needed, or end the chain with a check on the arguments.
+              If the graph really is this deep, raise the limit: BlockComponentFactory(assemblies:limits: ResolutionLimits(maximumDepth:)).
+            """)
+    }
+
+    @Test func aChainOf5000IsStoppedAtTheDefaultLimitAndBuildsWithAHigherOne() throws {
+        let limited = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 5_000)])
+        let error = try #require(throws: ResolutionError.self) { try limited.resolve(BookAssembly.page, 1) }
+        #expect(error.kind == .depthLimitExceeded)
+        #expect(error.path.first == "BookAssembly.page(1)")
+
+        let shallow = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 40)], limits: ResolutionLimits(maximumDepth: 40))
+        var page: Page? = try shallow.resolve(BookAssembly.page, 1)
+        var count = 0
+        while let current = page { count += 1; page = current.next }
+        #expect(count == 40)
+        let tooShallow = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 41)], limits: ResolutionLimits(maximumDepth: 40))
+        #expect(throws: ResolutionError.self) { try tooShallow.resolve(BookAssembly.page, 1) }
+    }
+
+    @Test func aResolutionAboutToOverflowItsThreadsStackThrowsInstead() throws {
+        let factory = try BlockComponentFactory(assemblies: [BookAssembly()], limits: ResolutionLimits(maximumDepth: .max))
+        let outcome = Locked<ResolutionError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do throws(ResolutionError) { _ = try factory.resolve(BookAssembly.book) } catch { outcome.withLock { $0 = error } }
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        let error = try #require(outcome.withLock { $0 })
+        #expect(error.kind == .depthLimitExceeded)
+        #expect(error.description.contains("has nearly used up its thread's stack"))
+        #expect(error.path.count > 10)
+    }
+
+    @Test func theFactoryStillWorksAfterADepthError() throws {
+        let factory = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 3)], limits: ResolutionLimits(maximumDepth: 2))
+        #expect(throws: ResolutionError.self) { try factory.resolve(BookAssembly.book) }
+        let last = try factory.resolve(BookAssembly.page, 2)
+        #expect(last.next?.number == 3)
+    }
+
+    @Test func validatingAnEndlessChainTerminatesWithAFinding() throws {
+        let factory = try BlockComponentFactory(assemblies: [BookAssembly()])
+        let report = factory.validate()
+        let finding = try #require(report.findings.first { $0.kind == .unboundedRecursion })
+        #expect(finding.severity == .error)
+        #expect(finding.subject == "BookAssembly.book()")
+        #expect(finding.message.hasPrefix("BookAssembly.book() reaches more than 1000 parameterized definitions through references"))
+    }
+}
