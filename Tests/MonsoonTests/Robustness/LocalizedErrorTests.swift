@@ -1,0 +1,28 @@
+import Foundation
+import Monsoon
+import Testing
+
+@Suite("Localized descriptions")
+struct LocalizedErrorTests {
+    @Test func everyErrorTypeReportsItsMessageAsItsLocalizedDescription() throws {
+        let factory = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 1)])
+        let resolution = try #require(throws: ResolutionError.self) { try factory.resolve(key: "BookAssembly.bok()", as: Page.self) }
+        #expect((resolution as any Error).localizedDescription == resolution.description)
+        #expect(resolution.localizedDescription.hasPrefix("Cannot resolve key \"BookAssembly.bok()\""))
+
+        let activation = try #require(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [BookAssembly(), BookAssembly()])
+        }
+        #expect((activation as any Error).localizedDescription == activation.description)
+
+        let missing = URL(fileURLWithPath: "/nonexistent/monsoon-manifest.json")
+        let manifest = try #require(throws: ManifestError.self) { try BlockComponentFactory(manifest: missing) }
+        #expect((manifest as any Error).localizedDescription == manifest.description)
+
+        let configuration = try #require(throws: ConfigurationError.self) {
+            try Configuration(files: [URL(fileURLWithPath: "/nonexistent/monsoon-config.json")])
+        }
+        #expect((configuration as any Error).localizedDescription == configuration.description)
+        #expect(!configuration.localizedDescription.contains("could not be completed"))
+    }
+}
