@@ -44,6 +44,9 @@ enum DefinitionEvaluation {
         /// A finished resolution kept for the next one on this thread, so that a resolution allocates no
         /// context, stack or slot table of its own (they keep their capacity).
         var spareResolution: ResolutionContext?
+        /// The call sites of definitions written without `define` whose arguments are being evaluated,
+        /// innermost last: a site met again while on this list is an endless recursion.
+        var sitesUnderConstruction: [DefinitionIdentity] = []
         /// The lowest stack address a build may start at on this thread (see `ThreadStack`), found when
         /// first needed: finding it costs a system call, or on Linux's main thread a read of its maps.
         private var knownStackFloor: UInt?
@@ -78,6 +81,29 @@ enum DefinitionEvaluation {
         state.initialize(to: ThreadState())
         pthread_setspecific(key, state)
         return state
+    }
+
+    /// Evaluates the arguments of the definition made at `site`, or returns `nil` when that site is
+    /// already evaluating its arguments on this thread: a definition written without `define` that
+    /// reaches itself through its own arguments, which would otherwise recurse until the stack overflows.
+    @inlinable
+    static func constructing<Sources>(_ site: DefinitionIdentity, _ evaluate: () -> Sources) -> Sources? {
+        guard enter(site) else { return nil }
+        defer { leave() }
+        return evaluate()
+    }
+
+    @usableFromInline
+    static func enter(_ site: DefinitionIdentity) -> Bool {
+        let state = current
+        if state.pointee.sitesUnderConstruction.contains(site) { return false }
+        state.pointee.sitesUnderConstruction.append(site)
+        return true
+    }
+
+    @usableFromInline
+    static func leave() {
+        current.pointee.sitesUnderConstruction.removeLast()
     }
 
     /// Runs `body` with this thread in `mode`, restoring the previous mode afterwards.

@@ -8,16 +8,20 @@ extension Definition {
     ///
     /// Properties are injected in the order they are declared, after `beforeInjections` hooks and
     /// before injected methods. For a class, pass a reference-writable key path (`\Knight.armory`).
-    public func inject<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, _ source: some Injectable<V>) -> Definition<T> {
-        let injection = source.injection
+    public func inject<V, Source: Injectable<V>>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, _ source: @autoclosure () -> Source
+    ) -> Definition<T> {
+        guard let injection = DefinitionEvaluation.constructing(identity, { source().injection }) else { return self }
         return addingProperty(keyPath, target: injection.target) { instance, resolver in
             instance[keyPath: keyPath] = try injection.produce(resolver)
         }
     }
 
     /// Injects an optional property from a source of its wrapped type.
-    public func inject<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, _ source: some Injectable<V>) -> Definition<T> {
-        let injection = source.injection
+    public func inject<V, Source: Injectable<V>>(
+        _ keyPath: WritableKeyPath<T, V?> & Sendable, _ source: @autoclosure () -> Source
+    ) -> Definition<T> {
+        guard let injection = DefinitionEvaluation.constructing(identity, { source().injection }) else { return self }
         return addingProperty(keyPath, target: injection.target) { instance, resolver in
             instance[keyPath: keyPath] = try injection.produce(resolver)
         }
@@ -32,13 +36,23 @@ extension Definition {
         addingProperty(keyPath, target: .value) { instance, _ in instance[keyPath: keyPath] = value }
     }
 
-    /// Calls a method of the component with injected arguments, after its properties are injected.
-    /// Methods are called in the order they are declared.
+    /// Calls a method of the component with injected arguments, after its properties are injected: the
+    /// form for more than four arguments (up to four, the fixed-arity forms are chosen).
     ///
     /// ```swift
     /// Definition(Knight.init).injectMethod(Knight.mount(_:), horse())
     /// ```
+    @_disfavoredOverload
     public func injectMethod<each Source: Injectable>(
+        _ method: @escaping @Sendable (T) -> (repeat (each Source).Value) throws -> Void,
+        _ arguments: repeat each Source
+    ) -> Definition<T> {
+        injectingMethod(method, repeat each arguments)
+    }
+
+    /// What every method-injection form comes to, with its arguments already evaluated.
+    @usableFromInline
+    func injectingMethod<each Source: Injectable>(
         _ method: @escaping @Sendable (T) -> (repeat (each Source).Value) throws -> Void,
         _ arguments: repeat each Source
     ) -> Definition<T> {

@@ -150,7 +150,9 @@ public struct Definition<T>: Sendable {
         return nil
     }
 
-    /// A definition that builds its component by calling `initializer` with injected arguments.
+    /// A definition that builds its component by calling `initializer` with injected arguments: the form
+    /// for more than eight arguments (up to eight, the fixed-arity forms are chosen, whose compiler
+    /// messages name a mistyped argument).
     ///
     /// ```swift
     /// Definition(Knight.init(quest:horse:), quest(), .value(Horse(name: "Binky")))
@@ -162,17 +164,39 @@ public struct Definition<T>: Sendable {
     ///   - arguments: one injection per parameter: another definition (by reference), `.value(_:)`,
     ///     `.byType()`, or `.resolved { … }`.
     ///   - fileID, function, line, column: identify the definition; leave them to their defaults.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public init<each Source: Injectable>(
         _ initializer: @escaping @Sendable (repeat (each Source).Value) throws -> T,
         _ arguments: repeat each Source,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
     ) {
+        self.init(packed: initializer, repeat each arguments, fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// What every initializer form comes to, with its arguments already evaluated.
+    @inlinable
+    init<each Source: Injectable>(
+        packed initializer: @escaping @Sendable (repeat (each Source).Value) throws -> T,
+        _ arguments: repeat each Source,
+        fileID: StaticString, function: StaticString, line: UInt, column: UInt
+    ) {
         let pack = InjectionPack(repeat each arguments)
         let make: @Sendable (Resolver) throws -> T = { resolver in try pack.call(initializer, resolver: resolver) }
         let recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, make: make))
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// What a definition written without `define` is when evaluating its arguments reached the same call
+    /// site again: an endless recursion, stopped. Nothing is built from it; activation reports it as a
+    /// definition outside `define`.
+    @usableFromInline
+    init(reachingItselfAt site: DefinitionIdentity, function: StaticString) {
+        self.identity = site
+        self.arguments = .none
+        self.function = function
+        self.origin = .bare
+        self.storage = RecipeStorage(Recipe())
     }
 
     /// A definition that builds its component with a closure that may resolve anything through the
@@ -214,16 +238,16 @@ extension Definition {
     /// func lightHome() -> Definition<HomeController> { define { .inheriting(from: home()).inject(\.theme, "light") } }
     /// ```
     public static func inheriting<P>(
-        from parent: Definition<P>,
+        from parent: @autoclosure () -> Definition<P>,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
     ) -> Definition<T> {
-        Definition(recipe: Recipe<T>(), fileID: fileID, function: function, line: line, column: column).parent(parent)
+        Definition(recipe: Recipe<T>(), fileID: fileID, function: function, line: line, column: column).parent(parent())
     }
 
     /// A definition whose component is the target's, pooled by the target's scope.
     static func alias(of target: Definition<T>) -> Definition<T> {
-        var alias = Definition({ (component: T) in component }, target)
+        var alias = Definition(packed: { (component: T) in component }, target, fileID: #fileID, function: #function, line: #line, column: #column)
         alias.recipe.scope = .prototype
         return alias
     }
@@ -237,7 +261,8 @@ extension Definition {
     }
 
     /// Names a parent definition whose configuration this one inherits.
-    public func parent<P>(_ parent: Definition<P>) -> Definition<T> {
+    public func parent<P>(_ parent: @autoclosure () -> Definition<P>) -> Definition<T> {
+        guard let parent = DefinitionEvaluation.constructing(identity, parent) else { return self }
         var copy = self
         copy.recipe.parent = parent.reference
         return copy
