@@ -118,7 +118,7 @@ struct Unbuildable: Error, CustomStringConvertible {
 
     @Test func activationRejectsAReferenceToAnUnlistedDefinition() {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [ForgetfulAssembly()]) }
-        #expect(error?.problems.map(\.kind) == [.undeclaredReference])
+        #expect(error?.problems.map(\.kind) == [.undeclaredDefinition])
         #expect(error?.description == """
             Cannot activate the factory: ForgetfulAssembly.knight() references horse() (MonsoonTests/ErrorTests.swift:37), \
             which is not listed in any activated assembly's definitions. Add horse() to its assembly's \

@@ -53,7 +53,7 @@ extension ActivationError.Problem {
     }
 
     static func undeclaredReference(from key: String, to function: String, location: String) -> Self {
-        Self(kind: .undeclaredReference, subject: key, resolutionError: nil,
+        Self(kind: .undeclaredDefinition, subject: key, resolutionError: nil,
              description: "\(key) references \(function) (\(location)), which is not listed in any activated "
                 + "assembly's definitions. Add \(function) to its assembly's `override var definitions`, "
                 + "or activate the assembly that declares it.")
@@ -104,8 +104,13 @@ extension Kind where Subject == ActivationError.Problem {
     public static var duplicateAssembly: Self { Self(name: "duplicateAssembly") }
     /// Two listed definitions come from the same `Definition(…)` call.
     public static var sharedDefinitionSite: Self { Self(name: "sharedDefinitionSite") }
-    /// A listed definition references one that no activated assembly lists.
-    public static var undeclaredReference: Self { Self(name: "undeclaredReference") }
+    /// A listed definition references one that no activated assembly lists: the same condition as
+    /// ``ResolutionError/Kind/undeclaredDefinition`` and ``ValidationReport/Kind/undeclaredDefinition``,
+    /// found at activation.
+    public static var undeclaredDefinition: Self { Self(name: "undeclaredDefinition") }
+    /// The former name of ``undeclaredDefinition``.
+    @available(*, deprecated, renamed: "undeclaredDefinition")
+    public static var undeclaredReference: Self { undeclaredDefinition }
     /// A listed definition was not created inside `Assembly.define`.
     public static var definitionOutsideDefine: Self { Self(name: "definitionOutsideDefine") }
     /// A definition's parent is missing, incompatible, or part of a parent cycle.

@@ -161,7 +161,7 @@ extension ResolutionError {
     }
 
     static func noDefaultFactory() -> ResolutionError {
-        ResolutionError(.factoryReleased, subject: "the default factory", path: [],
+        ResolutionError(.noDefaultFactory, subject: "the default factory", path: [],
                         summary: "no factory has been made the default.",
                         advice: ["Call makeDefault() on the factory the app activates at startup."])
     }

@@ -81,6 +81,8 @@ extension Kind where Subject == ResolutionError {
     public static var postProcessorMismatch: Self { Self(name: "postProcessorMismatch") }
     /// A factory reference was used after its factory was released.
     public static var factoryReleased: Self { Self(name: "factoryReleased") }
+    /// ``BlockComponentFactory/requireDefault()`` was called before any factory was made the default.
+    public static var noDefaultFactory: Self { Self(name: "noDefaultFactory") }
     /// A configuration value is missing or does not convert; `underlyingError` is the
     /// ``ConfigurationError``.
     public static var configuration: Self { Self(name: "configuration") }

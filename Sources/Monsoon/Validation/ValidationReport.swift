@@ -61,7 +61,12 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
 
 extension Kind where Subject == ValidationReport {
     public static var activationProblem: Self { Self(name: "activationProblem") }
-    public static var unknownReference: Self { Self(name: "unknownReference") }
+    /// A definition references one that no activated assembly lists (inside a parameterized
+    /// definition; a listed definition that does fails activation with the same kind).
+    public static var undeclaredDefinition: Self { Self(name: "undeclaredDefinition") }
+    /// The former name of ``undeclaredDefinition``.
+    @available(*, deprecated, renamed: "undeclaredDefinition")
+    public static var unknownReference: Self { undeclaredDefinition }
     public static var initializerCycle: Self { Self(name: "initializerCycle") }
     public static var abstractReferenced: Self { Self(name: "abstractReferenced") }
     public static var singletonWithArguments: Self { Self(name: "singletonWithArguments") }

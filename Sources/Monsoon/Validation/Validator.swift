@@ -27,8 +27,8 @@ struct Validator {
     private func unresolvedFindings() -> [ValidationReport.Finding] {
         unresolved.map { from, site, problem in
             switch problem {
-            case .unknownReference(let function, let location):
-                return finding(.error, .unknownReference, from, [from, function],
+            case .undeclaredDefinition(let function, let location):
+                return finding(.error, .undeclaredDefinition, from, [from, function],
                                "\(from) (\(site)) references \(function) (\(location)), which no activated assembly lists.")
             case .noCandidate(let type):
                 return finding(.error, .noCandidateForType, from, [from, typeName(type)],

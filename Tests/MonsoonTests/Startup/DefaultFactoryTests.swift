@@ -21,6 +21,7 @@ import Testing
         BlockComponentFactory.clearDefault()
         #expect(BlockComponentFactory.defaultFactory == nil)
         let error = #expect(throws: ResolutionError.self) { try BlockComponentFactory.requireDefault() }
+        #expect(error?.kind == .noDefaultFactory)
         #expect(error?.description == """
             Cannot resolve the default factory: no factory has been made the default.
               Call makeDefault() on the factory the app activates at startup.
