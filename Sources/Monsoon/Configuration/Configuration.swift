@@ -48,10 +48,15 @@ public struct Configuration: Sendable {
     /// - Throws: ``ConfigurationError`` — a missing file, a file that is not JSON, or one whose top level
     ///   is not an object.
     public init(files: [URL]) throws(ConfigurationError) {
+        try self.init(files: files.map { ($0, $0.lastPathComponent) })
+    }
+
+    /// Loads files that messages name as given (the manifest's `config/dev.json`, folder included).
+    init(files: [(url: URL, name: String)]) throws(ConfigurationError) {
         var sources: [Source] = []
-        for url in files {
-            guard let data = try? Data(contentsOf: url) else { throw .missingFile(url.lastPathComponent) }
-            sources.append(try Self.source(data, name: url.lastPathComponent))
+        for (url, name) in files {
+            guard let data = try? Data(contentsOf: url) else { throw .missingFile(name) }
+            sources.append(try Self.source(data, name: name))
         }
         self.init(sources: sources)
     }
@@ -62,7 +67,11 @@ public struct Configuration: Sendable {
     }
 
     static func source(_ data: Data, name: String) throws(ConfigurationError) -> Source {
-        guard let value = JSONValue.parse(data) else { throw .notJSON(name) }
+        let value: JSONValue
+        switch JSONValue.parse(data) {
+        case .success(let parsed): value = parsed
+        case .failure(let problem): throw .notJSON(name, problem: problem)
+        }
         guard case .object(let root) = value else { throw .notAnObject(name, found: value.kindName) }
         return Source(name: name, root: root)
     }
@@ -73,6 +82,9 @@ public struct Configuration: Sendable {
     ///   ``ConfigurationError/Kind/wrongType`` (naming the file and the expected type).
     public func value<T: Decodable>(_ key: String, as type: T.Type = T.self) throws(ConfigurationError) -> T {
         guard let value = lookup(key) else {
+            if let (prefix, found) = scalarPrefix(of: key) {
+                throw .underScalar(key, prefix: prefix, found: found.kindName, file: source(of: prefix) ?? files.last ?? "configuration")
+            }
             throw .missingKey(key, files: files, nearest: nearestNames(to: key, among: Array(origins.keys)))
         }
         do {
@@ -96,6 +108,22 @@ public struct Configuration: Sendable {
             current = next
         }
         return current
+    }
+
+    /// The longest proper prefix of `key` whose value is not an object (`service` in `service.url` when
+    /// `service` is a string), which is why the key cannot exist.
+    private func scalarPrefix(of key: String) -> (prefix: String, value: JSONValue)? {
+        var current = JSONValue.object(merged)
+        var path: [Substring] = []
+        for component in key.split(separator: ".", omittingEmptySubsequences: false) {
+            guard case .object(let object) = current else {
+                return (path.joined(separator: "."), current)
+            }
+            guard let next = object[String(component)] else { return nil }
+            path.append(component)
+            current = next
+        }
+        return nil
     }
 
     private static func merge(_ base: [String: JSONValue], _ overlay: [String: JSONValue]) -> [String: JSONValue] {

@@ -19,8 +19,8 @@ extension ConfigurationError {
         Self(kind: .missingFile, key: nil, file: file, description: "Configuration file \(file) does not exist or cannot be read.")
     }
 
-    static func notJSON(_ file: String) -> Self {
-        Self(kind: .notJSON, key: nil, file: file, description: "Configuration file \(file) is not valid JSON.")
+    static func notJSON(_ file: String, problem: JSONSyntaxProblem) -> Self {
+        Self(kind: .notJSON, key: nil, file: file, description: "Configuration file \(file) is not valid JSON: \(problem).")
     }
 
     static func notAnObject(_ file: String, found: String) -> Self {
@@ -33,6 +33,11 @@ extension ConfigurationError {
         let hint = nearest.isEmpty ? "" : " Did you mean: \(nearest.joined(separator: ", "))?"
         return Self(kind: .missingKey, key: key, file: nil,
                     description: "Configuration key \"\(key)\" is missing (\(searched)).\(hint)")
+    }
+
+    static func underScalar(_ key: String, prefix: String, found: String, file: String) -> Self {
+        Self(kind: .missingKey, key: key, file: file,
+             description: "Configuration key \"\(key)\" is missing: \"\(prefix)\" is \(found) in \(file), not an object, so it has no \"\(key.dropFirst(prefix.count + 1))\".")
     }
 
     static func wrongType(_ key: String, file: String, expected: Any.Type, found: String) -> Self {

@@ -35,8 +35,14 @@ extension BlockComponentFactory {
     /// from `configurationFolder`.
     public convenience init(manifestData data: Data, name: String = "manifest.json", configurationFolder: URL? = nil,
                             environment: String? = nil) throws(ManifestError) {
-        guard let json = JSONValue.parse(data) else {
-            throw ManifestError(.notJSON, manifest: name, "the file is not valid JSON.")
+        let json: JSONValue
+        switch JSONValue.parse(data) {
+        case .success(let parsed):
+            json = parsed
+        case .failure(let problem) where problem.kind == .empty:
+            throw ManifestError(.notJSON, manifest: name, "the file is empty; a manifest is a JSON object with \"version\" and \"assemblies\".")
+        case .failure(let problem):
+            throw ManifestError(.notJSON, manifest: name, "the file is not valid JSON: \(problem).")
         }
         let manifest = try Manifest(json, name: name)
         let sections = try manifest.sections(for: environment, name: name)
@@ -51,22 +57,29 @@ extension BlockComponentFactory {
 
     private static func assemblies(listedIn sections: [Manifest.Section], allNames: [String], manifest: String) throws(ManifestError) -> [Assembly] {
         var types: [any ManifestLoadable.Type] = []
+        var places: [String] = []
         var resolvedNames: [String] = []
-        for name in sections.flatMap(\.assemblies) {
-            let suggestions = AssemblyTypeLookup.suggestions(for: name, resolvedNames: resolvedNames, otherNames: allNames)
-            let type = try AssemblyTypeLookup.loadableAssembly(named: name, manifest: manifest, suggestions: suggestions)
-            if types.contains(where: { $0 == type }) {
-                throw ManifestError(.duplicateAssembly, manifest: manifest, "\(name) is listed more than once.")
+        let listed = Set(sections.flatMap(\.assemblies))
+        let listings = sections.flatMap { section in
+            section.assemblies.enumerated().map { (name: $0.element, place: "\(section.path).assemblies[\($0.offset)]") }
+        }
+        for (name, place) in listings {
+            let suggestions = AssemblyTypeLookup.suggestions(for: name, resolvedNames: resolvedNames, otherNames: allNames, listed: listed)
+            let type = try AssemblyTypeLookup.loadableAssembly(named: name, place: place, manifest: manifest, suggestions: suggestions)
+            if let earlier = types.firstIndex(where: { $0 == type }) {
+                throw ManifestError(.duplicateAssembly, manifest: manifest, "\(place): \(name) is listed more than once (also at \(places[earlier])).")
             }
             // An environment's subclass of a base assembly takes its place (and keeps its position).
             if let base = types.firstIndex(where: { type != $0 && isSubclass(type, of: $0) }) {
                 types[base] = type
+                places[base] = place
                 types.removeAll { other in other != type && isSubclass(type, of: other) }
-            } else if let sub = types.first(where: { $0 != type && isSubclass($0, of: type) }) {
+            } else if let sub = types.firstIndex(where: { $0 != type && isSubclass($0, of: type) }) {
                 throw ManifestError(.duplicateAssembly, manifest: manifest,
-                                    "\(name) is a superclass of \(String(reflecting: sub)), which is already listed; list only one of them.")
+                                    "\(place): \(name) is a superclass of \(String(reflecting: types[sub])), which is already listed at \(places[sub]); list only one of them.")
             } else {
                 types.append(type)
+                places.append(place)
             }
             resolvedNames.append(name)
         }
@@ -89,7 +102,7 @@ extension BlockComponentFactory {
             throw ManifestError(.configuration, manifest: manifest, "it lists configuration files but no folder was given to read them from.")
         }
         do {
-            return try Configuration(files: files.map { folder.appendingPathComponent($0) })
+            return try Configuration(files: files.map { (folder.appendingPathComponent($0), $0) })
         } catch {
             throw ManifestError(.configuration, manifest: manifest, error.description, configurationError: error)
         }

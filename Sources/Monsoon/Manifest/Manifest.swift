@@ -14,6 +14,8 @@ struct Manifest: Sendable {
     struct Section: Sendable {
         var assemblies: [String] = []
         var config: [String] = []
+        /// Where the section is in the file, as a JSON path: `$` or `$.environments.offline`.
+        var path = "$"
     }
 
     static let supportedVersion = 1
@@ -71,7 +73,7 @@ struct Manifest: Sendable {
 
     private static func section(_ object: [String: JSONValue], path: String, name: String) throws(ManifestError) -> Section {
         Section(assemblies: try strings(object["assemblies"], path: "\(path).assemblies", name: name),
-                config: try strings(object["config"], path: "\(path).config", name: name))
+                config: try strings(object["config"], path: "\(path).config", name: name), path: path)
     }
 
     private static func strings(_ value: JSONValue?, path: String, name: String) throws(ManifestError) -> [String] {

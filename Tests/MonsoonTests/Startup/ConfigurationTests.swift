@@ -112,7 +112,7 @@ final class SettingsAssembly: Assembly {
         #expect(missing?.kind == .missingFile)
         #expect(missing?.description == "Configuration file nope.json does not exist or cannot be read.")
         let notJSON = #expect(throws: ConfigurationError.self) { try Configuration(files: [folder.write("bad.json", "{nope")]) }
-        #expect(notJSON?.description == "Configuration file bad.json is not valid JSON.")
+        #expect(notJSON?.description == "Configuration file bad.json is not valid JSON: invalid JSON at line 1, column 2: found 'n' where a quoted key should be.")
         let array = #expect(throws: ConfigurationError.self) { try Configuration(files: [folder.write("list.json", "[1, 2]")]) }
         #expect(array?.description == "Configuration file list.json must contain a JSON object at the top level, not an array.")
     }

@@ -83,9 +83,23 @@ final class NotAnAssembly {}
         #expect(error?.description.hasPrefix("Cannot start from manifest absent.json: the file does not exist or cannot be read") == true)
     }
 
-    @Test func aManifestThatIsNotJSON() throws {
-        let error = try failure("version: 1")
-        #expect(error?.description == "Cannot start from manifest manifest.json: the file is not valid JSON.")
+    @Test(arguments: [
+        ("version: 1", "the file is not valid JSON: invalid JSON at line 1, column 1: found 'v' where a value should be."),
+        ("", "the file is empty; a manifest is a JSON object with \"version\" and \"assemblies\"."),
+        (" \n\t", "the file is empty; a manifest is a JSON object with \"version\" and \"assemblies\"."),
+        ("{\n  \"version\": 1,\n  \"assemblies\": [\"A.B\"",
+         "the file is not valid JSON: the JSON ends early at line 3, column 23: an object, array or string is not closed (was the file cut off?)."),
+        ("{\n  \"version\": 1,\n  \"assemblies\": [\"A.B", "the file is not valid JSON: the JSON ends early at line 3, column 22: an object, array or string is not closed (was the file cut off?)."),
+        ("{\"version\": 1, \"assemblies\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",
+         "the file is not valid JSON: arrays and objects are nested more than 512 deep at line 1, column 541."),
+        ("{\n  \"version\": 1\n  \"assemblies\": []\n}", "the file is not valid JSON: invalid JSON at line 3, column 3: found '\"' where ',' or '}' should be."),
+        ("{\"version\": tru}", "the file is not valid JSON: invalid JSON at line 1, column 16: found '}' where 'true' should be."),
+        ("{\"version\": 1} {}", "the file is not valid JSON: invalid JSON at line 1, column 16: found '{' where the end of the document should be."),
+    ])
+    func aManifestThatIsNotJSONSaysWhereAndWhy(json: String, message: String) throws {
+        let error = try failure(json)
+        #expect(error?.kind == .notJSON)
+        #expect(error?.description == "Cannot start from manifest manifest.json: \(message)")
     }
 
     @Test(arguments: [
@@ -117,18 +131,29 @@ final class NotAnAssembly {}
         let unqualified = try failure(#"{"version": 1, "assemblies": ["MonsoonTests.GreetingAssembly", "ShoutingAssembly"]}"#)
         #expect(unqualified?.kind == .unknownType)
         #expect(unqualified?.description == """
-            Cannot start from manifest manifest.json: no type is named ShoutingAssembly. Did you mean: MonsoonTests.ShoutingAssembly?
+            Cannot start from manifest manifest.json: $.assemblies[1]: no type is named ShoutingAssembly. Did you mean: MonsoonTests.ShoutingAssembly?
             """)
-        let typo = try failure(#"{"version": 1, "assemblies": ["MonsoonTests.GreetingAssembly", "MonsoonTests.GreetingAsembly"]}"#)
+        let typo = try failure(#"""
+            {"version": 1, "assemblies": ["MonsoonTests.QuietAssembly", "MonsoonTests.ShoutingAsembly"],
+             "environments": {"loud": {"assemblies": ["MonsoonTests.ShoutingAssembly"]}}}
+            """#)
         #expect(typo?.description == """
-            Cannot start from manifest manifest.json: no type is named MonsoonTests.GreetingAsembly. Did you mean: MonsoonTests.GreetingAssembly?
+            Cannot start from manifest manifest.json: $.assemblies[1]: no type is named MonsoonTests.ShoutingAsembly. Did you mean: MonsoonTests.ShoutingAssembly?
             """)
+        // A name already listed is never suggested: it would only be listed twice.
+        let listedTwice = try failure(#"{"version": 1, "assemblies": ["MonsoonTests.GreetingAssembly", "MonsoonTests.GreetingAsembly"]}"#)
+        #expect(listedTwice?.description == """
+            Cannot start from manifest manifest.json: $.assemblies[1]: no type is named MonsoonTests.GreetingAsembly. \
+            Names are module-qualified, like MyApp.CoreAssembly, and the type must be a class linked into the program.
+            """)
+        let inEnvironment = try failure(#"{"version": 1, "assemblies": ["MonsoonTests.GreetingAssembly"], "environments": {"loud": {"assemblies": ["Shouting"]}}}"#, environment: "loud")
+        #expect(inEnvironment?.description.hasPrefix("Cannot start from manifest manifest.json: $.environments.loud.assemblies[0]: no type is named Shouting.") == true)
     }
 
     @Test func aTypeThatIsNotAnAssemblyOrNotLoadable() throws {
         let notAssembly = try failure(#"{"version": 1, "assemblies": ["MonsoonTests.NotAnAssembly"]}"#)
         #expect(notAssembly?.kind == .notAnAssembly)
-        #expect(notAssembly?.description == "Cannot start from manifest manifest.json: MonsoonTests.NotAnAssembly is not an Assembly subclass.")
+        #expect(notAssembly?.description == "Cannot start from manifest manifest.json: $.assemblies[0]: MonsoonTests.NotAnAssembly is not an Assembly subclass.")
         let notLoadable = try failure(#"{"version": 1, "assemblies": ["MonsoonTests.NotLoadableAssembly"]}"#)
         #expect(notLoadable?.kind == .notLoadable)
         #expect(notLoadable?.description.contains("does not conform to ManifestLoadable") == true)
@@ -137,7 +162,7 @@ final class NotAnAssembly {}
     @Test func aDuplicateAssembly() throws {
         let error = try failure(#"{"version": 1, "assemblies": ["MonsoonTests.GreetingAssembly", "MonsoonTests.GreetingAssembly"]}"#)
         #expect(error?.kind == .duplicateAssembly)
-        #expect(error?.description == "Cannot start from manifest manifest.json: MonsoonTests.GreetingAssembly is listed more than once.")
+        #expect(error?.description == "Cannot start from manifest manifest.json: $.assemblies[1]: MonsoonTests.GreetingAssembly is listed more than once (also at $.assemblies[0]).")
     }
 
     @Test func aMissingConfigurationFileOrAWrongConfigurationType() throws {
