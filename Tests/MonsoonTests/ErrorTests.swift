@@ -26,7 +26,7 @@ final class AbstractAssembly: Assembly {
     final class Home: Base {}
     override var definitions: [any ComponentDefinition] { [base(), home()] }
     func base() -> Definition<Base> { define { .abstract() } }
-    func home() -> Definition<Home> { define { Definition { Home() }.inject(\.theme, "dark") } }
+    func home() -> Definition<Home> { define { Definition { Home() }.parent(base()).inject(\.theme, "dark") } }
 }
 
 final class ForgetfulAssembly: Assembly {
@@ -88,7 +88,7 @@ struct Unbuildable: Error, CustomStringConvertible {
         #expect(error?.kind == .abstractDefinition)
         #expect(error?.description == """
             Cannot resolve AbstractAssembly.base(): the definition is abstract and can only be a parent.
-              Resolve or inject a definition that names AbstractAssembly.base() as its parent.
+              Resolve or inject one of the definitions that name it as their parent: AbstractAssembly.home().
             """)
         #expect(throws: ResolutionError.self) { try factory.resolve(AbstractAssembly.Base.self) }
         #expect(try factory.resolve(AbstractAssembly.home).theme == "dark")
@@ -177,8 +177,7 @@ struct Unbuildable: Error, CustomStringConvertible {
         #expect(error?.problems.map(\.kind) == [.duplicateKey, .duplicateAssembly])
         #expect(error?.description == """
             Cannot activate the factory: 2 problems
-              - Duplicate key Twin.quest(): defined at MonsoonTests/ErrorTests.swift:174 and MonsoonTests/ErrorTests.swift:174. \
-            Keys must be unique within a factory; rename one of the methods.
+              - Twin.quest() (MonsoonTests/ErrorTests.swift:174) is listed more than once in its assembly's definitions; list it once.
               - Twin was passed more than once. Pass each assembly type once.
             """)
     }
@@ -252,7 +251,7 @@ struct Unbuildable: Error, CustomStringConvertible {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [Bare()]) }
         #expect(error?.problems.map(\.kind) == [.definitionOutsideDefine])
         #expect(error?.description == """
-            Cannot activate the factory: Bare.armory() (MonsoonTests/ErrorTests.swift:250) does not create its \
+            Cannot activate the factory: Bare.armory() (MonsoonTests/ErrorTests.swift:249) does not create its \
             definition inside define { … }. Write the method as `define { Definition(…) }` so that the definitions it \
             references become references instead of being evaluated (which would never end on a cycle).
             """)

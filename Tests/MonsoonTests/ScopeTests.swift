@@ -125,16 +125,27 @@ final class DiamondAssembly: Assembly {
         #expect(log.count("init Shared") == 2)
     }
 
-    @Test func weakSingletonOfAValueTypeIsAnError() throws {
+    @Test func weakSingletonOfAValueTypeIsReportedAtActivation() throws {
         final class ValueAssembly: Assembly {
             override var definitions: [any ComponentDefinition] { [banner()] }
             func banner() -> Definition<Banner> { define { Definition { Banner(colour: "red") }.scope(.weakSingleton) } }
         }
-        let factory = try BlockComponentFactory(assemblies: [ValueAssembly()])
-        let error = #expect(throws: ResolutionError.self) { try factory.resolve(Banner.self) }
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [ValueAssembly()]) }
+        #expect(error?.problems.map(\.kind) == [.weakSingletonOfValueType])
+        #expect(error?.description.hasPrefix("Cannot activate the factory: ValueAssembly.banner() (MonsoonTests/ScopeTests.swift:") == true)
+        #expect(error?.description.hasSuffix(") is a weakSingleton of Banner, a value type, which nothing can hold weakly. Use .lazySingleton for value types.") == true)
+    }
+
+    @Test func weakSingletonDeclaringAProtocolThatBuildsAValueFailsWhenBuilt() throws {
+        final class FlagAssembly: Assembly {
+            override var definitions: [any ComponentDefinition] { [banner()] }
+            func banner() -> Definition<any Sendable> { define { Definition { Banner(colour: "red") as any Sendable }.scope(.weakSingleton) } }
+        }
+        let factory = try BlockComponentFactory(assemblies: [FlagAssembly()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(FlagAssembly.banner) }
         #expect(error?.kind == .weakSingletonOfValueType)
         #expect(error?.description == """
-            Cannot resolve ValueAssembly.banner(): a weakSingleton must build a class instance, but it built a Banner.
+            Cannot resolve FlagAssembly.banner(): a weakSingleton must build a class instance, but it built a Banner.
               Use .lazySingleton for value types.
             """)
     }

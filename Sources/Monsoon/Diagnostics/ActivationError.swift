@@ -41,6 +41,17 @@ extension ActivationError.Problem {
                 + "Keys must be unique within a factory; rename one of the methods.")
     }
 
+    static func listedTwice(_ key: String, location: String) -> Self {
+        Self(kind: .duplicateKey, subject: key, resolutionError: nil,
+             description: "\(key) (\(location)) is listed more than once in its assembly's definitions; list it once.")
+    }
+
+    static func weakSingletonOfValueType(_ key: String, type: Any.Type, location: String) -> Self {
+        Self(kind: .weakSingletonOfValueType, subject: key, resolutionError: nil,
+             description: "\(key) (\(location)) is a weakSingleton of \(typeName(type)), a value type, which nothing can hold weakly. "
+                + "Use .lazySingleton for value types.")
+    }
+
     static func duplicateAssembly(_ name: String) -> Self {
         Self(kind: .duplicateAssembly, subject: name, resolutionError: nil,
              description: "\(name) was passed more than once. Pass each assembly type once.")
@@ -115,6 +126,8 @@ extension Kind where Subject == ActivationError.Problem {
     public static var definitionOutsideDefine: Self { Self(name: "definitionOutsideDefine") }
     /// A definition's parent is missing, incompatible, or part of a parent cycle.
     public static var invalidParent: Self { Self(name: "invalidParent") }
+    /// A definition declaring a value type is scoped `weakSingleton`.
+    public static var weakSingletonOfValueType: Self { Self(name: "weakSingletonOfValueType") }
     /// A configuration value a definition injects is missing or does not convert.
     public static var configuration: Self { Self(name: "configuration") }
     /// Validation at activation found an error.

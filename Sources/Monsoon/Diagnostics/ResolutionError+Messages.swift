@@ -1,20 +1,34 @@
 // The wording of every resolution failure lives here, so messages stay consistent and tests can
 // assert them whole.
 extension ResolutionError {
-    static func unknownKey(_ key: String, knownKeys: [String], path: [String]) -> ResolutionError {
-        let nearest = nearestNames(to: key, among: knownKeys)
-        let advice = nearest.isEmpty
+    /// - Parameter suggestions: keys to suggest instead of the nearest `knownKeys`.
+    static func unknownKey(_ key: String, knownKeys: [String], path: [String], suggestions: [String]? = nil) -> ResolutionError {
+        let nearest = suggestions ?? nearestNames(to: key, among: knownKeys)
+        var advice = nearest.isEmpty
             ? ["Keys are the assembly type and method name, like QuestAssembly.knight()."]
             : ["Did you mean: \(nearest.joined(separator: ", "))?"]
+        if let method = DefinitionKey(parsing: key)?.method, method.contains(":") {
+            // `squire(named:)` names a method with parameters: a parameterized definition, never registered
+            // under a key of its own.
+            advice.append("\(method) has parameters, so its definition is parameterized: pass its arguments, "
+                          + "factory.resolve(key: \"\(key)\", arguments: […]), and list it in its assembly's parameterizedDefinitions.")
+        }
         return ResolutionError(.unknownKey, subject: "key \"\(key)\"", path: path,
                                summary: "no definition has this key.", advice: advice)
     }
 
-    static func noDefinition(for type: Any.Type, knownTypes: [String], path: [String]) -> ResolutionError {
+    /// - Parameter related: definitions of related types (see `relatedDefinitions(of:)`).
+    static func noDefinition(for type: Any.Type, knownTypes: [String], related: [String] = [], path: [String]) -> ResolutionError {
         let name = typeName(type)
-        var advice = ["Return a Definition<\(name)> from an assembly method and list it in that assembly's definitions."]
-        let nearest = nearestNames(to: name, among: knownTypes)
-        if !nearest.isEmpty { advice.append("Types that have definitions and similar names: \(nearest.joined(separator: ", ")).") }
+        var advice: [String] = []
+        if !related.isEmpty {
+            advice.append("Lookup by type is exact, and these definitions declare related types: \(related.joined(separator: "; ")).")
+            advice.append("Resolve one of those types, or declare the definition as Definition<\(name)>.")
+        } else {
+            advice.append("Return a Definition<\(name)> from an assembly method and list it in that assembly's definitions.")
+            let nearest = nearestNames(to: name, among: knownTypes)
+            if !nearest.isEmpty { advice.append("Types that have definitions and similar names: \(nearest.joined(separator: ", ")).") }
+        }
         return ResolutionError(.noDefinitionForType, subject: name, path: path + [name],
                                summary: "no definition declares this type.", advice: advice)
     }
@@ -27,10 +41,12 @@ extension ResolutionError {
             advice: ["Inject or resolve one of them by reference or by key instead of by type."])
     }
 
-    @usableFromInline static func abstract(_ key: String, path: [String]) -> ResolutionError {
+    @usableFromInline static func abstract(_ key: String, path: [String], children: [String] = []) -> ResolutionError {
         ResolutionError(.abstractDefinition, subject: key, path: path,
                         summary: "the definition is abstract and can only be a parent.",
-                        advice: ["Resolve or inject a definition that names \(key) as its parent."])
+                        advice: [children.isEmpty
+                            ? "Resolve or inject a definition that names \(key) as its parent (none does yet)."
+                            : "Resolve or inject one of the definitions that name it as their parent: \(children.joined(separator: ", "))."])
     }
 
     static func initializerCycle(_ key: String, path: [String]) -> ResolutionError {

@@ -5,12 +5,6 @@
 /// (part of Swift's stable ABI) tells existentials apart so that they print with `any`.
 func typeName(_ type: Any.Type) -> String {
     let name = String(describing: type)
-    guard isExistential(type), name != "Any", name != "AnyObject", !name.hasPrefix("any ") else { return name }
+    guard MetadataKind.isExistential(type), name != "Any", name != "AnyObject", !name.hasPrefix("any ") else { return name }
     return "any \(name)"
-}
-
-private func isExistential(_ type: Any.Type) -> Bool {
-    let existentialMetadataKind = 0x303
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    return metadata.load(as: Int.self) == existentialMetadataKind
 }

@@ -33,8 +33,18 @@ extension BlockComponentFactory {
         else {
             throw .unknownKey(key, knownKeys: registry.keys, path: [])
         }
+        var acceptingNames: [String] = []
         for candidate in methods where candidate.parameterTypes.count == arguments.count {
-            if let reference = candidate.call(assembly, arguments), reference.function == parsed.method { return reference }
+            guard let reference = candidate.call(assembly, arguments) else { continue }
+            if reference.function == parsed.method { return reference }
+            acceptingNames.append(reference.function)
+        }
+        // Methods that take these arguments are named only once called with them: a misspelt label
+        // (`squire(name:)`) is found among those.
+        let nearest = nearestNames(to: parsed.method, among: acceptingNames)
+        if !nearest.isEmpty {
+            throw .unknownKey(key, knownKeys: [], path: [],
+                              suggestions: nearest.map { DefinitionKey(assembly: parsed.assembly, method: $0).description })
         }
         throw .argumentMismatch(key, arguments: arguments, signatures: methods.map(\.signature))
     }

@@ -19,7 +19,7 @@ extension BlockComponentFactory {
     @usableFromInline
     func uniqueEntry(for type: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         guard let candidates = registry.byType[ObjectIdentifier(type)], let first = candidates.first else {
-            throw .noDefinition(for: type, knownTypes: registry.typeNames, path: path())
+            throw .noDefinition(for: type, knownTypes: registry.typeNames, related: relatedDefinitions(of: type), path: path())
         }
         guard candidates.count == 1 else {
             throw .ambiguous(type, candidates: candidates.map(\.key), path: path())

@@ -29,7 +29,9 @@ extension Registry {
                     continue
                 }
                 if let existing = definitionsByKey[key] {
-                    problems.append(.duplicateKey(key, locations: [existing.location, definition.location]))
+                    problems.append(existing.identity == definition.identity
+                        ? .listedTwice(key, location: definition.location)
+                        : .duplicateKey(key, locations: [existing.location, definition.location]))
                     continue
                 }
                 if let sharingKey = keysBySite[definition.identity] {
@@ -65,6 +67,9 @@ extension Registry {
         for (key, definition) in listed {
             do {
                 let resolved = try inheritance.resolve(definition)
+                if resolved.scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
+                    problems.append(.weakSingletonOfValueType(key, type: definition.declaredType, location: definition.location))
+                }
                 entries.append(RegistryEntry(key: key, definition: definition, scope: resolved.scope, inherited: resolved.inherited))
             } catch {
                 problems.append(.invalidParent(key, definition: definition, failure: error))

@@ -185,7 +185,7 @@ final class ResolutionContext {
             usedPatch = true
             return try patch.instance(in: self)
         }
-        if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key]) }
+        if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key], children: factory.childKeys(of: entry)) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
         if entry.scope == .objectGraph, let held = held(entry, pool: .objectGraphPool) { return held }
         return try build(entry, claimed: nil)

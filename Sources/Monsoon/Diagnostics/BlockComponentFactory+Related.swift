@@ -1,0 +1,52 @@
+/// What messages suggest when a lookup fails: the definitions near the one asked for.
+extension BlockComponentFactory {
+    /// The keys of the definitions that name `entry` as their parent, in registration order.
+    func childKeys(of entry: RegistryEntry) -> [String] {
+        registry.entries.compactMap { candidate in
+            guard let parent = candidate.definition.parent else { return nil }
+            let parentEntry = registry.entry(identifiedBy: parent.identity)
+                ?? assemblies.replacementKey(for: parent).flatMap { registry.byKey[$0] }
+            return parentEntry === entry ? candidate.key : nil
+        }
+    }
+
+    /// Definitions of types related to `type` that a by-type lookup does not find because lookup is
+    /// exact: its wrapped type when `type` is optional, its subclasses and superclasses when it is a class.
+    /// Each is described with its key: `QuestAssembly.paladin() declares Paladin, a subclass of Knight`.
+    func relatedDefinitions(of type: Any.Type) -> [String] {
+        let name = typeName(type)
+        var related: [String] = []
+        for entry in registry.entries where !entry.definition.isAbstract {
+            let declared = entry.definition.declaredType
+            let declaredName = typeName(declared)
+            if let wrapped = (type as? any OptionalMarker.Type)?.wrappedType, declared == wrapped {
+                related.append("\(entry.key) declares \(declaredName): resolve \(declaredName), not \(name)")
+            } else if let requested = type as? AnyClass, let candidate = declared as? AnyClass, requested != candidate {
+                if isSubclass(candidate, of: requested) {
+                    related.append("\(entry.key) declares \(declaredName), a subclass of \(name)")
+                } else if isSubclass(requested, of: candidate) {
+                    related.append("\(entry.key) declares \(declaredName), a superclass of \(name)")
+                }
+            }
+        }
+        return related
+    }
+
+    private func isSubclass(_ type: AnyClass, of base: AnyClass) -> Bool {
+        var current: AnyClass? = type
+        while let candidate = current {
+            if candidate == base { return true }
+            current = _getSuperclass(candidate)
+        }
+        return false
+    }
+}
+
+/// Tells an optional type from others and reaches its wrapped type, for messages.
+protocol OptionalMarker {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalMarker {
+    static var wrappedType: Any.Type { Wrapped.self }
+}

@@ -1,0 +1,18 @@
+/// What kind of type a metatype is, read from the runtime metadata's kind word (part of Swift's stable
+/// ABI on every platform Monsoon supports): enough to tell existentials and value types apart, which
+/// `Any.Type` alone cannot without an instance.
+enum MetadataKind {
+    /// `any P`: prints as the bare protocol name unless told.
+    static func isExistential(_ type: Any.Type) -> Bool {
+        kind(of: type) == 0x303
+    }
+
+    /// A struct, an enum (optionals included) or a tuple: never an object, so never held weakly.
+    static func isValueType(_ type: Any.Type) -> Bool {
+        [0x200, 0x201, 0x202, 0x301].contains(kind(of: type))
+    }
+
+    private static func kind(of type: Any.Type) -> Int {
+        unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self)
+    }
+}
