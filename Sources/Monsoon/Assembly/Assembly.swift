@@ -5,8 +5,8 @@
 /// final class QuestAssembly: Assembly {
 ///     override var definitions: [any ComponentDefinition] { [knight(), quest()] }
 ///
-///     func knight() -> Definition<Knight> { Definition(Knight.init(quest:), quest()) }
-///     func quest() -> Definition<any Quest> { Definition(HolyGrailQuest.init) }
+///     func knight() -> Definition<Knight> { define { Definition(Knight.init(quest:), quest()) } }
+///     func quest() -> Definition<any Quest> { define { Definition(HolyGrailQuest.init) } }
 /// }
 ///
 /// let factory = try BlockComponentFactory(assemblies: [QuestAssembly()])

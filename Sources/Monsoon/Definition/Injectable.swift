@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// func knight() -> Definition<Knight> {
-///     Definition(Knight.init(quest:horse:), quest(), .value(Horse(name: "Binky")))
+///     define { Definition(Knight.init(quest:horse:), quest(), .value(Horse(name: "Binky"))) }
 /// }
 /// ```
 public protocol Injectable<Value>: Sendable {
