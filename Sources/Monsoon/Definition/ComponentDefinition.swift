@@ -90,7 +90,7 @@ extension Recipe {
             result.append(Dependency(target: target, site: .initializer(argument: index)))
         }
         for property in properties {
-            result.append(Dependency(target: property.target, site: .property(property.keyPath)))
+            result.append(Dependency(target: property.target, site: .property(property.keyPath), cast: property.cast))
         }
         for (methodIndex, method) in methods.enumerated() {
             for (argument, target) in method.targets.enumerated() {

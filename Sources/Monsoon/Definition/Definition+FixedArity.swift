@@ -4,7 +4,9 @@
 // Two reasons to prefer them to the parameter-pack forms, which remain for longer argument lists:
 // - When an argument has the wrong type, Swift names the argument and both types ("cannot convert
 //   value of type '(Quest, Horse) -> Knight' to expected argument type '(Quest, Sword) -> Knight'");
-//   with a pack it can fail to produce any diagnostic.
+//   with a pack it can fail to produce any diagnostic. (That is also why the pack form of
+//   `injectMethod` takes the label `arguments:`: unlabelled, its mere presence makes Swift 6.3 report
+//   "failed to produce diagnostic" for a mistyped argument of the fixed-arity forms.)
 // - Arguments are autoclosures, so `Definition` evaluates them itself. A definition written without
 //   `define { }` that reaches itself again through its arguments (`a()` injecting `b()` injecting
 //   `a()`) would otherwise recurse in the assembly's own code until the stack overflows, before any of
@@ -157,6 +159,16 @@ extension Definition {
             return
         }
         self.init(packed: initializer, sources.0, sources.1, sources.2, sources.3, sources.4, sources.5, sources.6, sources.7, fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// Calls a method of the component that takes no arguments, after its properties are injected.
+    ///
+    /// ```swift
+    /// Definition(Knight.init).injectMethod(Knight.prepare)
+    /// ```
+    @inlinable
+    public func injectMethod(_ method: @escaping @Sendable (T) -> () throws -> Void) -> Definition<T> {
+        injectingMethod(method)
     }
 
     /// Calls a method of the component with injected arguments, after its properties are injected.

@@ -27,6 +27,43 @@ extension Definition {
         }
     }
 
+    /// Injects a property from a source of another type whose values are the property's type at run
+    /// time: a class for a property of its superclass or of a protocol it conforms to
+    /// (`.inject(\.delegate, notifier())` with `var delegate: (any Delegate)?`).
+    ///
+    /// The compiler cannot check that relationship between two generic types, so the component is cast
+    /// when it is injected; a component that is not of the property's type fails the build with
+    /// ``ResolutionError/Kind/typeMismatch`` naming the property and both types. The edge is in
+    /// ``BlockComponentFactory/graph()`` and `validate()` like any other.
+    @_disfavoredOverload
+    public func inject<V, Source: Injectable>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, _ source: @autoclosure () -> Source
+    ) -> Definition<T> {
+        guard let injection = DefinitionEvaluation.constructing(identity, { source().injection }) else { return self }
+        return addingProperty(keyPath, target: injection.target, cast: (Source.Value.self, V.self)) { instance, resolver in
+            let supplied = try injection.produce(resolver)
+            guard let value = supplied as? V else {
+                throw ResolutionError.propertyTypeMismatch(
+                    property: "\(keyPath)", propertyType: V.self, supplied: type(of: supplied as Any), path: resolver.currentPath)
+            }
+            instance[keyPath: keyPath] = value
+        }
+    }
+
+    /// A key path to a `let` or get-only property, which Monsoon cannot set.
+    @available(*, unavailable, message: "this property is a `let` or has no setter, so it cannot be injected: make it a `var`, or pass the value to the initializer")
+    @_disfavoredOverload
+    public func inject<V, Source: Injectable>(_ keyPath: KeyPath<T, V>, _ source: @autoclosure () -> Source) -> Definition<T> {
+        self
+    }
+
+    /// A key path to a `let` or get-only property, which Monsoon cannot set.
+    @available(*, unavailable, message: "this property is a `let` or has no setter, so it cannot be injected: make it a `var`, or pass the value to the initializer")
+    @_disfavoredOverload
+    public func inject<V>(_ keyPath: KeyPath<T, V>, _ value: V) -> Definition<T> {
+        self
+    }
+
     /// Injects a fixed value into a property.
     ///
     /// ```swift
@@ -36,16 +73,16 @@ extension Definition {
         addingProperty(keyPath, target: .value) { instance, _ in instance[keyPath: keyPath] = value }
     }
 
-    /// Calls a method of the component with injected arguments, after its properties are injected: the
-    /// form for more than four arguments (up to four, the fixed-arity forms are chosen).
+    /// Calls a method of the component with any number of injected arguments, after its properties are
+    /// injected: the form for methods of more than four parameters. (Up to four, leave out the label:
+    /// those forms make the compiler name a mistyped argument, which a parameter pack prevents.)
     ///
     /// ```swift
-    /// Definition(Knight.init).injectMethod(Knight.mount(_:), horse())
+    /// Definition(Knight.init).injectMethod(Knight.equip(_:_:_:_:_:), arguments: sword(), shield(), helm(), lance(), spurs())
     /// ```
-    @_disfavoredOverload
     public func injectMethod<each Source: Injectable>(
         _ method: @escaping @Sendable (T) -> (repeat (each Source).Value) throws -> Void,
-        _ arguments: repeat each Source
+        arguments: repeat each Source
     ) -> Definition<T> {
         injectingMethod(method, repeat each arguments)
     }
@@ -68,12 +105,13 @@ extension Definition {
         addingMethod(targets: [.opaque], apply: inject)
     }
 
+    /// - Parameter cast: for an injection cast at build time, the supplied and the property's types.
     private func addingProperty(
-        _ keyPath: AnyKeyPath & Sendable, target: Dependency.Target,
+        _ keyPath: AnyKeyPath & Sendable, target: Dependency.Target, cast: (from: Any.Type, to: Any.Type)? = nil,
         apply: @escaping @Sendable (inout T, Resolver) throws -> Void
     ) -> Definition<T> {
         var copy = self
-        copy.recipe.properties.append(PropertyInjection(keyPath: keyPath, target: target, apply: apply))
+        copy.recipe.properties.append(PropertyInjection(keyPath: keyPath, target: target, cast: cast, apply: apply))
         return copy
     }
 

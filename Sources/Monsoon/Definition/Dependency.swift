@@ -30,4 +30,19 @@ struct Dependency: Sendable {
 
     let target: Target
     let site: Site
+    /// The supplied and the receiving types, when the value is cast at build time.
+    var cast: (from: Any.Type, to: Any.Type)? = nil
+
+    /// Whether the cast can never succeed: both types are classes (optionals unwrapped) and the supplied
+    /// one is not a subclass of the other. A protocol type cannot be checked without an instance.
+    var castCannotSucceed: Bool {
+        guard let cast,
+              let from = unwrappingOptional(cast.from) as? AnyClass, let to = unwrappingOptional(cast.to) as? AnyClass
+        else { return false }
+        return !ClassHierarchy.isSubclass(from, of: to)
+    }
+}
+
+private func unwrappingOptional(_ type: Any.Type) -> Any.Type {
+    (type as? any OptionalMarker.Type)?.wrappedType ?? type
 }

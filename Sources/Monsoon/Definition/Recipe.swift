@@ -59,6 +59,8 @@ struct InjectionPack<each Source: Injectable>: Sendable {
 struct PropertyInjection<T>: Sendable {
     let keyPath: AnyKeyPath & Sendable
     let target: Dependency.Target
+    /// The supplied and the property's types when the value is cast at build time (a subtype injection).
+    let cast: (from: Any.Type, to: Any.Type)?
     @usableFromInline let apply: @Sendable (inout T, Resolver) throws -> Void
 }
 

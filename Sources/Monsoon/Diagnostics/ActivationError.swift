@@ -41,6 +41,12 @@ extension ActivationError.Problem {
                 + "Keys must be unique within a factory; rename one of the methods.")
     }
 
+    static func propertyTypeMismatch(_ key: String, site: String, supplied: Any.Type, property: Any.Type, location: String) -> Self {
+        Self(kind: .propertyTypeMismatch, subject: key, resolutionError: nil,
+             description: "\(key) (\(location)) injects \(site), which is \(typeName(property)), with \(typeName(supplied)), "
+                + "which is not a subclass of it and so can never be one. Inject a definition of the property's type or of a subclass.")
+    }
+
     static func listedTwice(_ key: String, location: String) -> Self {
         Self(kind: .duplicateKey, subject: key, resolutionError: nil,
              description: "\(key) (\(location)) is listed more than once in its assembly's definitions; list it once.")
@@ -126,6 +132,8 @@ extension Kind where Subject == ActivationError.Problem {
     public static var definitionOutsideDefine: Self { Self(name: "definitionOutsideDefine") }
     /// A definition's parent is missing, incompatible, or part of a parent cycle.
     public static var invalidParent: Self { Self(name: "invalidParent") }
+    /// A property is injected with a class that is not a subclass of the property's class.
+    public static var propertyTypeMismatch: Self { Self(name: "propertyTypeMismatch") }
     /// A definition declaring a value type is scoped `weakSingleton`.
     public static var weakSingletonOfValueType: Self { Self(name: "weakSingletonOfValueType") }
     /// A configuration value a definition injects is missing or does not convert.

@@ -22,23 +22,14 @@ extension BlockComponentFactory {
             if let wrapped = (type as? any OptionalMarker.Type)?.wrappedType, declared == wrapped {
                 related.append("\(entry.key) declares \(declaredName): resolve \(declaredName), not \(name)")
             } else if let requested = type as? AnyClass, let candidate = declared as? AnyClass, requested != candidate {
-                if isSubclass(candidate, of: requested) {
+                if ClassHierarchy.isSubclass(candidate, of: requested) {
                     related.append("\(entry.key) declares \(declaredName), a subclass of \(name)")
-                } else if isSubclass(requested, of: candidate) {
+                } else if ClassHierarchy.isSubclass(requested, of: candidate) {
                     related.append("\(entry.key) declares \(declaredName), a superclass of \(name)")
                 }
             }
         }
         return related
-    }
-
-    private func isSubclass(_ type: AnyClass, of base: AnyClass) -> Bool {
-        var current: AnyClass? = type
-        while let candidate = current {
-            if candidate == base { return true }
-            current = _getSuperclass(candidate)
-        }
-        return false
     }
 }
 

@@ -66,6 +66,12 @@ extension ResolutionError {
         return error
     }
 
+    static func propertyTypeMismatch(property: String, propertyType: Any.Type, supplied: Any.Type, path: [String]) -> ResolutionError {
+        ResolutionError(.typeMismatch, subject: path.last ?? property, path: path,
+                        summary: "\(property) is \(typeName(propertyType)), but its injection supplied \(typeName(supplied)), which is not one.",
+                        advice: ["Inject a definition of a subtype of \(typeName(propertyType)), or change the property's type."])
+    }
+
     @usableFromInline static func typeMismatch(_ key: String, builds built: Any.Type, requested: Any.Type, path: [String]) -> ResolutionError {
         ResolutionError(.typeMismatch, subject: "\(key) as \(typeName(requested))", path: path,
                         summary: "it builds \(typeName(built)), not \(typeName(requested)).",

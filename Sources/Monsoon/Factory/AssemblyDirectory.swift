@@ -36,13 +36,9 @@ final class AssemblyDirectory: @unchecked Sendable {
         var byType: [ObjectIdentifier: Assembly] = [:]
         var inOrder: [TypedAssembly] = []
         for assembly in assemblies {
-            var type: AnyClass? = Swift.type(of: assembly)
-            while let current = type, current != Assembly.self {
-                if byType[ObjectIdentifier(current)] == nil {
-                    byType[ObjectIdentifier(current)] = assembly
-                    inOrder.append(TypedAssembly(type: ObjectIdentifier(current), assembly: assembly))
-                }
-                type = _getSuperclass(current)
+            for type in ClassHierarchy.lineage(of: Swift.type(of: assembly), upTo: Assembly.self) where byType[ObjectIdentifier(type)] == nil {
+                byType[ObjectIdentifier(type)] = assembly
+                inOrder.append(TypedAssembly(type: ObjectIdentifier(type), assembly: assembly))
             }
         }
         self.byType = byType
@@ -56,12 +52,10 @@ final class AssemblyDirectory: @unchecked Sendable {
             var names = Names()
             for assembly in assemblies {
                 var superclasses: [String] = []
-                var type: AnyClass? = Swift.type(of: assembly)
-                while let current = type, current != Assembly.self {
-                    let name = typeName(current)
+                for type in ClassHierarchy.lineage(of: Swift.type(of: assembly), upTo: Assembly.self) {
+                    let name = typeName(type)
                     if names.byName[name] == nil { names.byName[name] = assembly }
-                    if current != Swift.type(of: assembly) { superclasses.append(name) }
-                    type = _getSuperclass(current)
+                    if type != Swift.type(of: assembly) { superclasses.append(name) }
                 }
                 if !superclasses.isEmpty { names.replacements.append((typeName(Swift.type(of: assembly)), superclasses)) }
                 names.parameterized[ObjectIdentifier(assembly)] = DefinitionEvaluation.with(.idle) { assembly.parameterizedDefinitions }

@@ -76,6 +76,10 @@ extension Registry {
             }
             var reported: Set<DefinitionIdentity> = []
             for dependency in definition.dependencies {
+                if dependency.castCannotSucceed, let cast = dependency.cast {
+                    problems.append(.propertyTypeMismatch(key, site: dependency.site.label, supplied: cast.from, property: cast.to,
+                                                          location: definition.location))
+                }
                 for reference in dependency.target.configurationReferences {
                     do throws(ConfigurationError) {
                         try reference.check(configuration)

@@ -87,12 +87,7 @@ extension BlockComponentFactory {
     }
 
     private static func isSubclass(_ type: any ManifestLoadable.Type, of base: any ManifestLoadable.Type) -> Bool {
-        var current: AnyClass? = type
-        while let candidate = current {
-            if candidate == base { return true }
-            current = _getSuperclass(candidate)
-        }
-        return false
+        ClassHierarchy.isSubclass(type, of: base)
     }
 
     private static func configuration(listedIn sections: [Manifest.Section], folder: URL?, manifest: String) throws(ManifestError) -> Configuration {

@@ -26,11 +26,6 @@ extension BlockComponentFactory {
 extension Assembly {
     /// Whether this assembly is an instance of `type` or of a subclass of it.
     func isKind(ofAssembly type: Assembly.Type) -> Bool {
-        var current: AnyClass? = Swift.type(of: self)
-        while let candidate = current {
-            if candidate == type { return true }
-            current = _getSuperclass(candidate)
-        }
-        return false
+        ClassHierarchy.isSubclass(Swift.type(of: self), of: type)
     }
 }
