@@ -1,0 +1,43 @@
+/// Asking whether something is registered, and optional lookups, for code that can do without a
+/// component (Swinject's `resolve` returns an optional for that reason).
+extension BlockComponentFactory {
+    /// Whether exactly one definition declares `type`, so that ``resolve(_:)-(T.Type)`` finds it.
+    ///
+    /// ```swift
+    /// if factory.contains((any Analytics).self) { … }
+    /// ```
+    public func contains(_ type: Any.Type) -> Bool {
+        registry.byType[ObjectIdentifier(type)]?.count == 1
+    }
+
+    /// Whether a definition has `key`, or the key of a replaced assembly's method that a subclass
+    /// answers to.
+    public func contains(key: String) -> Bool {
+        if registry.byKey[key] != nil { return true }
+        return assemblies.replacementKey(for: key).map { registry.byKey[$0] != nil } ?? false
+    }
+
+    /// The component of the unique definition that declares `type`, or `nil` when no definition does.
+    ///
+    /// ```swift
+    /// let analytics = try factory.resolveIfPresent((any Analytics).self)   // nil in an app without one
+    /// ```
+    ///
+    /// - Throws: every other failure, as ``resolve(_:)-(T.Type)`` does: several definitions declaring
+    ///   `type` (``ResolutionError/Kind/ambiguousType``), or a build that fails. Absence is the only
+    ///   thing that becomes `nil`, so a broken component is never mistaken for a missing one.
+    public func resolveIfPresent<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T? {
+        guard registry.byType[ObjectIdentifier(type)] != nil else { return nil }
+        return try resolve(type)
+    }
+}
+
+extension Resolver {
+    /// The component of the unique definition that declares `type`, or `nil` when no definition does;
+    /// see ``BlockComponentFactory/resolveIfPresent(_:)``.
+    public func resolveIfPresent<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T? {
+        let context = try activeContext(typeName(type))
+        guard context.factory.registry.byType[ObjectIdentifier(type)] != nil else { return nil }
+        return try context.resolve(type)
+    }
+}
