@@ -29,6 +29,8 @@ public struct AnyDefinition: Sendable {
     /// A parameterized definition (`define(arguments:)`), which is resolved with arguments, never listed.
     let isParameterized: Bool
     let parent: DefinitionReference?
+    /// More types lookup by type finds the definition under (`exposed(as:)`).
+    let exposedTypes: [Any.Type]
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
     let behaviour: any DefinitionBehaviour
 
@@ -75,7 +77,7 @@ extension Definition: ComponentDefinition {
             hasInitializer: recipe.initializer != nil,
             injects: !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty,
             hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined,
-            isParameterized: parameterizedDefinition != nil, parent: recipe.parent,
+            isParameterized: parameterizedDefinition != nil, parent: recipe.parent, exposedTypes: recipe.exposedTypes,
             behaviour: RecipeBehaviour(recipe, specializedBuild: storage?.specializedBuild, specializedMake: storage?.specializedMake))
     }
 }

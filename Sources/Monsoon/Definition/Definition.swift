@@ -260,6 +260,26 @@ extension Definition {
         return copy
     }
 
+    /// Makes lookup by type find this definition under `type` too, besides its declared type: a
+    /// protocol the component conforms to, or a superclass.
+    ///
+    /// ```swift
+    /// func dragonQuest() -> Definition<DragonQuest> {
+    ///     define { Definition(DragonQuest.init).exposed(as: (any Quest).self) }
+    /// }
+    /// let quest = try factory.resolve((any Quest).self)          // the DragonQuest
+    /// let all = try factory.allComponents(of: (any Quest).self)  // includes it
+    /// ```
+    ///
+    /// Lookup stays exact otherwise: a definition is never found under a type it does not name. A class
+    /// that is not a subclass of `type` fails activation; a component that does not conform to a protocol
+    /// `type` fails when resolved under it.
+    public func exposed<U>(as type: U.Type) -> Definition<T> {
+        var copy = self
+        copy.recipe.exposedTypes.append(U.self)
+        return copy
+    }
+
     /// Names a parent definition whose configuration this one inherits.
     public func parent<P>(_ parent: @autoclosure () -> Definition<P>) -> Definition<T> {
         guard let parent = DefinitionEvaluation.constructing(identity, parent) else { return self }

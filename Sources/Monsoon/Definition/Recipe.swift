@@ -9,6 +9,8 @@ struct Recipe<T>: Sendable {
     @usableFromInline var afterInjections: [@Sendable (T) -> Void] = []
     var scope: Scope?
     var parent: DefinitionReference?
+    /// More types lookup by type finds the definition under (`exposed(as:)`).
+    var exposedTypes: [Any.Type] = []
     var isAbstract = false
 
     @usableFromInline

@@ -47,6 +47,12 @@ extension ActivationError.Problem {
                 + "which is not a subclass of it and so can never be one. Inject a definition of the property's type or of a subclass.")
     }
 
+    static func invalidExposedType(_ key: String, declared: Any.Type, exposed: Any.Type, location: String) -> Self {
+        Self(kind: .invalidExposedType, subject: key, resolutionError: nil,
+             description: "\(key) (\(location)) is exposed as \(typeName(exposed)), but it declares \(typeName(declared)), "
+                + "which is not a subclass of it. Expose it only as its superclasses or the protocols it conforms to.")
+    }
+
     static func listedTwice(_ key: String, location: String) -> Self {
         Self(kind: .duplicateKey, subject: key, resolutionError: nil,
              description: "\(key) (\(location)) is listed more than once in its assembly's definitions; list it once.")
@@ -134,6 +140,8 @@ extension Kind where Subject == ActivationError.Problem {
     public static var invalidParent: Self { Self(name: "invalidParent") }
     /// A property is injected with a class that is not a subclass of the property's class.
     public static var propertyTypeMismatch: Self { Self(name: "propertyTypeMismatch") }
+    /// A definition is exposed as a class its declared class does not inherit from.
+    public static var invalidExposedType: Self { Self(name: "invalidExposedType") }
     /// A definition declaring a value type is scoped `weakSingleton`.
     public static var weakSingletonOfValueType: Self { Self(name: "weakSingletonOfValueType") }
     /// A configuration value a definition injects is missing or does not convert.

@@ -74,6 +74,12 @@ extension Registry {
             } catch {
                 problems.append(.invalidParent(key, definition: definition, failure: error))
             }
+            for exposed in definition.exposedTypes {
+                if let declared = definition.declaredType as? AnyClass, let exposedClass = exposed as? AnyClass,
+                   !ClassHierarchy.isSubclass(declared, of: exposedClass) {
+                    problems.append(.invalidExposedType(key, declared: definition.declaredType, exposed: exposed, location: definition.location))
+                }
+            }
             var reported: Set<DefinitionIdentity> = []
             for dependency in definition.dependencies {
                 if dependency.castCannotSucceed, let cast = dependency.cast {

@@ -21,6 +21,9 @@ struct Registry: Sendable {
             byKey[entry.key] = entry
             if !entry.definition.isAbstract {
                 byType[ObjectIdentifier(entry.definition.declaredType), default: []].append(entry)
+                for exposed in entry.definition.exposedTypes where exposed != entry.definition.declaredType {
+                    byType[ObjectIdentifier(exposed), default: []].append(entry)
+                }
             }
         }
         for (identity, key) in aliases { byIdentity[identity] = byKey[key] }
