@@ -21,6 +21,7 @@ public struct Configuration: Sendable {
         let root: [String: JSONValue]
     }
 
+    private let sources: [Source]
     private let merged: [String: JSONValue]
     /// For every dotted key of a leaf value, the file that supplied it.
     public let origins: [String: String]
@@ -38,9 +39,20 @@ public struct Configuration: Sendable {
             Self.forgetOverriddenOrigins(by: source.root, prefix: "", in: &origins)
             Self.recordOrigins(of: .object(source.root), prefix: "", file: source.name, into: &origins)
         }
+        self.sources = sources
         self.merged = merged
         self.origins = origins
         self.files = sources.map(\.name)
+    }
+
+    /// This configuration with `other`'s files merged after its own, so that `other` wins where both
+    /// have a key: how a test overrides a few values of the app's configuration.
+    ///
+    /// ```swift
+    /// let testing = appConfiguration.overriding(with: try Configuration(json: Data(#"{"service": {"retries": 0}}"#.utf8), name: "test"))
+    /// ```
+    public func overriding(with other: Configuration) -> Configuration {
+        Configuration(sources: sources + other.sources)
     }
 
     /// Loads and merges JSON files, in order.

@@ -15,11 +15,8 @@ extension BlockComponentFactory {
     ///     configuration files are merged after the base ones, so they win).
     /// - Throws: ``ManifestError`` for every malformed input; nothing is activated then.
     public convenience init(manifest url: URL, environment: String? = nil) throws(ManifestError) {
-        let name = url.lastPathComponent
-        guard let data = try? Data(contentsOf: url) else {
-            throw ManifestError(.missingFile, manifest: name, "the file does not exist or cannot be read (\(url.path)).")
-        }
-        try self.init(manifestData: data, name: name, configurationFolder: url.deletingLastPathComponent(), environment: environment)
+        let contents = try Self.manifestContents(at: url, environment: environment)
+        try self.init(activating: contents)
     }
 
     /// Reads a manifest resource of `bundle` (for example `Bundle.module`), with configuration files
@@ -35,6 +32,31 @@ extension BlockComponentFactory {
     /// from `configurationFolder`.
     public convenience init(manifestData data: Data, name: String = "manifest.json", configurationFolder: URL? = nil,
                             environment: String? = nil) throws(ManifestError) {
+        let contents = try Self.manifestContents(data: data, name: name, configurationFolder: configurationFolder, environment: environment)
+        try self.init(activating: contents)
+    }
+
+    private convenience init(activating contents: ManifestContents) throws(ManifestError) {
+        do {
+            try self.init(assemblies: contents.assemblies, configuration: contents.configuration)
+        } catch {
+            throw ManifestError(.activation, manifest: contents.name, error.description, activationError: error)
+        }
+    }
+
+    /// What a manifest file lists for `environment`, created and loaded but not activated: for test
+    /// support that swaps assemblies before activating.
+    package static func manifestContents(at url: URL, environment: String?) throws(ManifestError) -> ManifestContents {
+        let name = url.lastPathComponent
+        guard let data = try? Data(contentsOf: url) else {
+            throw ManifestError(.missingFile, manifest: name, "the file does not exist or cannot be read (\(url.path)).")
+        }
+        return try manifestContents(data: data, name: name, configurationFolder: url.deletingLastPathComponent(), environment: environment)
+    }
+
+    package static func manifestContents(
+        data: Data, name: String, configurationFolder: URL?, environment: String?
+    ) throws(ManifestError) -> ManifestContents {
         let json: JSONValue
         switch JSONValue.parse(data) {
         case .success(let parsed):
@@ -48,11 +70,7 @@ extension BlockComponentFactory {
         let sections = try manifest.sections(for: environment, name: name)
         let assemblies = try Self.assemblies(listedIn: sections, allNames: manifest.allAssemblyNames, manifest: name)
         let configuration = try Self.configuration(listedIn: sections, folder: configurationFolder, manifest: name)
-        do {
-            try self.init(assemblies: assemblies, configuration: configuration)
-        } catch {
-            throw ManifestError(.activation, manifest: name, error.description, activationError: error)
-        }
+        return ManifestContents(name: name, assemblies: assemblies, configuration: configuration)
     }
 
     private static func assemblies(listedIn sections: [Manifest.Section], allNames: [String], manifest: String) throws(ManifestError) -> [Assembly] {

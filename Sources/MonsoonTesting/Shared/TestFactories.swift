@@ -1,3 +1,4 @@
+import Foundation
 import Monsoon
 
 extension BlockComponentFactory {
@@ -20,6 +21,26 @@ extension BlockComponentFactory {
             combined.append(replacement)
         }
         return try BlockComponentFactory(assemblies: combined, configuration: configuration)
+    }
+
+    /// A factory for one test started from the app's own manifest: the assemblies and configuration files
+    /// it lists for `environment`, with `replacing`'s assemblies swapped in for the ones they subclass,
+    /// and `configuration` merged over the manifest's (its values win).
+    ///
+    /// ```swift
+    /// let factory = try BlockComponentFactory.forTesting(
+    ///     manifest: appManifestURL, environment: "offline", replacing: [FakeNetworkAssembly()])
+    /// ```
+    ///
+    /// - Throws: ``ManifestError`` for the manifest (its configuration files included), or
+    ///   ``ActivationError``.
+    public static func forTesting(
+        manifest: URL, environment: String? = nil, replacing replacements: [Assembly] = [],
+        configuration: Configuration = .empty
+    ) throws -> BlockComponentFactory {
+        let contents = try manifestContents(at: manifest, environment: environment)
+        return try forTesting(contents.assemblies, replacing: replacements,
+                              configuration: contents.configuration.overriding(with: configuration))
     }
 }
 

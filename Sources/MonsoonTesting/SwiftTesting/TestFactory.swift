@@ -1,3 +1,4 @@
+import Foundation
 import Monsoon
 import Testing
 
@@ -28,9 +29,8 @@ public enum TestFactory: Sendable {
 /// }
 /// ```
 public struct MonsoonFactoryTrait: TestTrait, SuiteTrait, TestScoping {
-    let makeAssemblies: @Sendable () -> [Assembly]
-    let makeReplacements: @Sendable () -> [Assembly]
-    let configuration: Configuration
+    /// Makes the factory of one test case.
+    let makeFactory: @Sendable () throws -> BlockComponentFactory
 
     public var isRecursive: Bool { true }
 
@@ -39,19 +39,41 @@ public struct MonsoonFactoryTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         // A suite trait is asked for the suite too; only test cases get factories.
         guard testCase != nil || !test.isSuite else { return try await function() }
-        let factory = try BlockComponentFactory.forTesting(makeAssemblies(), replacing: makeReplacements(), configuration: configuration)
+        let factory = try makeFactory()
         try await TestFactory.$current.withValue(factory) { try await function() }
     }
 }
 
 extension Trait where Self == MonsoonFactoryTrait {
     /// Gives each test a fresh factory activated from the assemblies `assemblies` returns, with
-    /// `replacing`'s assemblies swapped in for the ones they subclass.
+    /// `replacing`'s assemblies swapped in for the ones they subclass, and `configuration` for
+    /// `.config("key")` injections.
     public static func monsoonFactory(
         _ assemblies: @escaping @Sendable () -> [Assembly],
         replacing: @escaping @Sendable () -> [Assembly] = { [] },
         configuration: Configuration = .empty
     ) -> Self {
-        MonsoonFactoryTrait(makeAssemblies: assemblies, makeReplacements: replacing, configuration: configuration)
+        MonsoonFactoryTrait {
+            try BlockComponentFactory.forTesting(assemblies(), replacing: replacing(), configuration: configuration)
+        }
+    }
+
+    /// Gives each test a fresh factory started from the app's own manifest (its assemblies and
+    /// configuration files for `environment`), with `replacing`'s assemblies swapped in for the ones they
+    /// subclass and `configuration` merged over the manifest's.
+    ///
+    /// ```swift
+    /// @Suite(.monsoonFactory(manifest: ForecastApp.manifestURL, environment: "offline"))
+    /// struct OfflineForecastTests { … }
+    /// ```
+    public static func monsoonFactory(
+        manifest: URL, environment: String? = nil,
+        replacing: @escaping @Sendable () -> [Assembly] = { [] },
+        configuration: Configuration = .empty
+    ) -> Self {
+        MonsoonFactoryTrait {
+            try BlockComponentFactory.forTesting(
+                manifest: manifest, environment: environment, replacing: replacing(), configuration: configuration)
+        }
     }
 }

@@ -17,7 +17,8 @@ final class Picnic {
     init(weather: any Weather) { self.weather = weather }
 }
 
-class WeatherAssembly: Assembly {
+class WeatherAssembly: Assembly, ManifestLoadable {
+    required override init() {}
     override var definitions: [any ComponentDefinition] { [weather()] }
     func weather() -> Definition<any Weather> { define { Definition { RealWeather() as any Weather }.scope(.lazySingleton) } }
 }

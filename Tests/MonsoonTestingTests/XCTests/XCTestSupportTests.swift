@@ -17,6 +17,12 @@ final class XCTestSupportTests: XCTestCase {
         XCTAssertResolutionError(.noDefinitionForType) { try factory.resolve(String.self) }
     }
 
+    func testAFactoryStartsFromTheAppsManifestWithReplacements() throws {
+        let fromManifest = try BlockComponentFactory.forTesting(manifest: AppManifest.url, replacing: [FakeWeatherAssembly()])
+        XCTAssertEqual(try fromManifest.resolve((any Weather).self).forecast, "sun")
+        XCTAssertEqual(try fromManifest.resolve(GreetingTestAssembly.greeter).greeting, "Hello")
+    }
+
     func testAPatchLastsUntilTheTestEnds() throws {
         try patch(factory, WeatherAssembly.weather) { FakeWeather() as any Weather }
         XCTAssertEqual(try factory.resolve(PicnicAssembly.picnic).weather.forecast, "sun")
