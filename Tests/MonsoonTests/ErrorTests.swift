@@ -116,13 +116,20 @@ struct Unbuildable: Error, CustomStringConvertible {
             """)
     }
 
-    @Test func activationRejectsAReferenceToAnUnlistedDefinition() {
-        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [ForgetfulAssembly()]) }
+    @Test func aDefinitionReachedByReferenceIsRegisteredWithoutBeingListed() throws {
+        let factory = try BlockComponentFactory(assemblies: [ForgetfulAssembly()])
+        #expect(factory.keys == ["ForgetfulAssembly.knight()", "ForgetfulAssembly.quest()", "ForgetfulAssembly.horse()"])
+        #expect(try factory.resolve(ForgetfulAssembly.knight).horse.name == "Forgotten")
+        #expect(try factory.resolve(key: "ForgetfulAssembly.horse()", as: Horse.self).name == "Forgotten")
+    }
+
+    @Test func activationRejectsAReferenceToAnAssemblyThatWasNotActivated() {
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [StrandedAssembly()]) }
         #expect(error?.problems.map(\.kind) == [.undeclaredDefinition])
         #expect(error?.description == """
-            Cannot activate the factory: ForgetfulAssembly.knight() references horse() (MonsoonTests/ErrorTests.swift:37), \
-            which is not listed in any activated assembly's definitions. Add horse() to its assembly's \
-            `override var definitions`, or activate the assembly that declares it.
+            Cannot activate the factory: StrandedAssembly.knight() references horse() (MonsoonTests/ErrorTests.swift:37), \
+            which no activated assembly lists or reaches. Activate the assembly that declares horse(), or list it in its \
+            assembly's `override var definitions`.
             """)
     }
 
@@ -177,7 +184,7 @@ struct Unbuildable: Error, CustomStringConvertible {
         #expect(error?.problems.map(\.kind) == [.duplicateKey, .duplicateAssembly])
         #expect(error?.description == """
             Cannot activate the factory: 2 problems
-              - Twin.quest() (MonsoonTests/ErrorTests.swift:174) is listed more than once in its assembly's definitions; list it once.
+              - Twin.quest() (MonsoonTests/ErrorTests.swift:181) is listed more than once in its assembly's definitions; list it once.
               - Twin was passed more than once. Pass each assembly type once.
             """)
     }
@@ -251,9 +258,18 @@ struct Unbuildable: Error, CustomStringConvertible {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [Bare()]) }
         #expect(error?.problems.map(\.kind) == [.definitionOutsideDefine])
         #expect(error?.description == """
-            Cannot activate the factory: Bare.armory() (MonsoonTests/ErrorTests.swift:249) does not create its \
+            Cannot activate the factory: Bare.armory() (MonsoonTests/ErrorTests.swift:256) does not create its \
             definition inside define { … }. Write the method as `define { Definition(…) }` so that the definitions it \
             references become references instead of being evaluated (which would never end on a cycle).
             """)
+    }
+}
+
+/// Refers to a definition of an assembly that is not activated alongside it.
+final class StrandedAssembly: Assembly {
+    let forgetful = ForgetfulAssembly()
+    override var definitions: [any ComponentDefinition] { [knight()] }
+    func knight() -> Definition<Knight> {
+        define { Definition(Knight.init(quest:horse:log:), Injection.resolved { _ in DragonQuest() as any Quest }, forgetful.horse(), .value(BuildLog())) }
     }
 }

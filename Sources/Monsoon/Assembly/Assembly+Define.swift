@@ -27,6 +27,12 @@ extension Assembly {
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(type(of: self)))
         let evaluation = DefinitionEvaluation.current
         guard evaluation.pointee.mode == .idle else {
+            // While activation lists definitions, a referenced body is evaluated once too, so that what
+            // listed definitions reach is registered without being listed.
+            if evaluation.pointee.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
+                DefinitionEvaluation.discovered(
+                    body().declared(at: identity, arguments: .none, function: function, assemblyType: type(of: self)).specialized())
+            }
             return Definition(referenceTo: identity, function: function, assemblyType: type(of: self))
         }
         evaluation.pointee.mode = .evaluating

@@ -13,19 +13,23 @@
 /// let knight = try factory.resolve(QuestAssembly.knight)
 /// ```
 ///
-/// Swift cannot list a class's methods at run time on every platform, so an assembly lists its
-/// parameterless definitions in ``definitions``. Activation registers exactly those; a definition that is
-/// used but missing from the list is reported (at activation when another definition references it, at
-/// resolution otherwise), never silently treated differently.
+/// Swift cannot list a class's methods at run time on every platform, so an assembly lists its *root*
+/// definitions in ``definitions``. Activation registers those and every definition they reach by
+/// reference (in any injection or as a parent), under their own keys. A definition neither listed nor
+/// reached is reported when used, never silently built outside the registry.
 ///
 /// Assemblies are configuration: keep them free of mutable state. A subclass passed at activation
 /// replaces its superclass everywhere that superclass's methods are resolved.
 open class Assembly {
     public init() {}
 
-    /// Every parameterless definition this assembly offers, one call per method:
-    /// `[knight(), quest(), horse()]`. Activation registers these under the keys
-    /// `TypeName.method()`, builds the singletons among them, and makes them findable by type.
+    /// The roots of this assembly's graph, one call per method: `[knight()]`. Activation registers these
+    /// and every definition they reach by reference, under the keys `TypeName.method()`, builds the
+    /// singletons among them, and makes them findable by type and key.
+    ///
+    /// List what nothing else reaches: definitions only looked up by type or key, and singletons
+    /// nothing injects (built at activation only if registered). Listing a definition that is also
+    /// reached is harmless.
     open var definitions: [any ComponentDefinition] { [] }
 
     /// The parameterized definition methods that may be resolved by key with runtime arguments

@@ -44,6 +44,11 @@ enum DefinitionEvaluation {
         /// A finished resolution kept for the next one on this thread, so that a resolution allocates no
         /// context, stack or slot table of its own (they keep their capacity).
         var spareResolution: ResolutionContext?
+        /// Set while activation lists an assembly's definitions: the definitions their bodies reach are
+        /// evaluated too and collected here, so that they are registered without being listed.
+        var discovery: Discovery?
+        /// Whether `discovery` is set: read by `define`, inlined into assemblies, without the type.
+        @usableFromInline var isDiscovering = false
         /// The call sites of definitions written without `define` whose arguments are being evaluated,
         /// innermost last: a site met again while on this list is an endless recursion.
         var sitesUnderConstruction: [DefinitionIdentity] = []
@@ -81,6 +86,66 @@ enum DefinitionEvaluation {
         state.initialize(to: ThreadState())
         pthread_setspecific(key, state)
         return state
+    }
+
+    /// What activation discovers through references while it lists definitions.
+    struct Discovery {
+        /// Identities already evaluated (or being evaluated), with the depth they were evaluated at: each
+        /// is evaluated once, and a cycle of references ends at the second visit. Once a chain was cut
+        /// for depth, one reached again by a shorter path is evaluated again, so that a definition listed
+        /// farther along a long chain carries discovery past the cut.
+        var seen: [DefinitionIdentity: Int] = [:]
+        /// Definitions evaluated because another definition referred to them, in discovery order.
+        var found: [AnyDefinition] = []
+        /// How many discovered bodies are being evaluated, one inside the other.
+        var depth = 0
+        /// The identities reached too deep in a chain to be evaluated: reported if never registered.
+        var tooDeep: Set<DefinitionIdentity> = []
+
+        /// Discovery evaluates a referenced body inside the body that refers to it: a chain this deep is
+        /// left to the definitions listed (each listed definition starts a chain of its own).
+        static let depthLimit = 128
+    }
+
+    /// Runs `body` (which lists definitions) collecting the definitions their bodies reach by reference.
+    static func discovering<R>(_ body: () -> R) -> (result: R, discovery: Discovery) {
+        let state = current
+        let previous = state.pointee.discovery
+        state.pointee.discovery = Discovery()
+        state.pointee.isDiscovering = true
+        defer {
+            state.pointee.discovery = previous
+            state.pointee.isDiscovering = previous != nil
+        }
+        let result = with(.idle, body)
+        return (result, state.pointee.discovery ?? Discovery())
+    }
+
+    /// Whether the definition at `identity`, reached by reference from a body being evaluated, should be
+    /// evaluated now for discovery; if so the caller evaluates it and hands it to `discovered(_:)`.
+    @usableFromInline
+    static func shouldDiscover(_ identity: DefinitionIdentity) -> Bool {
+        let state = current
+        guard var discovery = state.pointee.discovery, state.pointee.mode == .evaluating else { return false }
+        if let depth = discovery.seen[identity], discovery.tooDeep.isEmpty || discovery.depth >= depth { return false }
+        guard discovery.depth < Discovery.depthLimit, ThreadStack.currentDepthMarker() > state.pointee.stackFloor else {
+            discovery.tooDeep.insert(identity)
+            state.pointee.discovery = discovery
+            return false
+        }
+        discovery.seen[identity] = discovery.depth
+        discovery.depth += 1
+        state.pointee.discovery = discovery
+        return true
+    }
+
+    /// Records a definition evaluated because `shouldDiscover` said so.
+    @usableFromInline
+    static func discovered(_ definition: some ComponentDefinition) {
+        let erased = definition.erased
+        let state = current
+        state.pointee.discovery?.depth -= 1
+        state.pointee.discovery?.found.append(erased)
     }
 
     /// Evaluates the arguments of the definition made at `site`, or returns `nil` when that site is

@@ -75,11 +75,14 @@ extension ActivationError.Problem {
                 + "List a definition only in the assembly that declares it, and give each method its own define { … }.")
     }
 
-    static func undeclaredReference(from key: String, to function: String, location: String) -> Self {
-        Self(kind: .undeclaredDefinition, subject: key, resolutionError: nil,
-             description: "\(key) references \(function) (\(location)), which is not listed in any activated "
-                + "assembly's definitions. Add \(function) to its assembly's `override var definitions`, "
-                + "or activate the assembly that declares it.")
+    static func undeclaredReference(from key: String, to function: String, location: String, tooDeepToDiscover: Bool = false) -> Self {
+        let reason = tooDeepToDiscover
+            ? "which is more than \(DefinitionEvaluation.Discovery.depthLimit) references away from every listed definition, too far to be found. "
+                + "List \(function) in its assembly's `override var definitions`."
+            : "which no activated assembly lists or reaches. Activate the assembly that declares \(function), "
+                + "or list it in its assembly's `override var definitions`."
+        return Self(kind: .undeclaredDefinition, subject: key, resolutionError: nil,
+                    description: "\(key) references \(function) (\(location)), \(reason)")
     }
 
     static func outsideDefine(_ key: String, location: String) -> Self {

@@ -1,6 +1,7 @@
 extension Registry {
-    /// Registers every definition the assemblies list, resolves parent chains, and checks references,
-    /// collecting every problem before throwing.
+    /// Registers every definition the assemblies list and every definition those reach by reference
+    /// (discovered while the listed bodies are evaluated), resolves parent chains, and checks
+    /// references, collecting every problem before throwing.
     static func activating(
         _ directory: AssemblyDirectory, postProcessors: [any DefinitionPostProcessor], configuration: Configuration
     ) throws(ActivationError) -> Registry {
@@ -9,6 +10,8 @@ extension Registry {
         var keysBySite: [DefinitionIdentity: String] = [:]
         var definitionsByKey: [String: AnyDefinition] = [:]
         var seenAssemblies: Set<ObjectIdentifier> = []
+        var discovered: [AnyDefinition] = []
+        var tooDeep: Set<DefinitionIdentity> = []
 
         for assembly in directory.assemblies {
             let assemblyType = type(of: assembly)
@@ -17,7 +20,9 @@ extension Registry {
                 problems.append(.duplicateAssembly(assemblyName))
                 continue
             }
-            let definitions = DefinitionEvaluation.with(.idle) { assembly.definitions.map(\.erased) }
+            let (definitions, discovery) = DefinitionEvaluation.discovering { assembly.definitions.map(\.erased) }
+            discovered += discovery.found
+            tooDeep.formUnion(discovery.tooDeep)
             for definition in definitions {
                 let key = DefinitionKey(assembly: assemblyName, method: definition.function).description
                 guard !definition.isParameterized else {
@@ -42,6 +47,21 @@ extension Registry {
                 definitionsByKey[key] = definition
                 keysBySite[definition.identity] = key
             }
+        }
+
+        // What listed definitions reach is registered after everything listed (a listed definition keeps
+        // its key), under its own assembly's name, when that exact assembly type was activated.
+        for definition in discovered where keysBySite[definition.identity] == nil {
+            guard let assemblyType = definition.assemblyType, let activated = directory.byType[ObjectIdentifier(assemblyType)],
+                  type(of: activated) == assemblyType else { continue }
+            let key = DefinitionKey(assemblyType: assemblyType, method: definition.function).description
+            if let existing = definitionsByKey[key] {
+                problems.append(.duplicateKey(key, locations: [existing.location, definition.location]))
+                continue
+            }
+            listed.append((key, definition))
+            definitionsByKey[key] = definition
+            keysBySite[definition.identity] = key
         }
 
         // Like Typhoon, each post-processor sees every definition before the next post-processor runs.
@@ -98,7 +118,8 @@ extension Registry {
                     if let replacement = keyOf(reference) {
                         aliases[reference.identity] = replacement
                     } else if reported.insert(reference.identity).inserted {
-                        problems.append(.undeclaredReference(from: key, to: reference.function, location: reference.identity.location))
+                        problems.append(.undeclaredReference(from: key, to: reference.function, location: reference.identity.location,
+                                                             tooDeepToDiscover: tooDeep.contains(reference.identity)))
                     }
                 }
             }

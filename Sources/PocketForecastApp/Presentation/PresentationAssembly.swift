@@ -6,7 +6,8 @@ public class PresentationAssembly: Assembly, ManifestLoadable {
 
     public required override init() {}
 
-    public override var definitions: [any ComponentDefinition] { [app(), presenter(), temperatureFormatter()] }
+    /// Only the root: `presenter()` and `temperatureFormatter()` are registered because `app()` reaches them.
+    public override var definitions: [any ComponentDefinition] { [app()] }
 
     public func app() -> Definition<ForecastApp> {
         define { Definition(ForecastApp.init(service:presenter:), services.forecastService(), presenter()) }

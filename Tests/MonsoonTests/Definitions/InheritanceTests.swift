@@ -95,7 +95,7 @@ final class ControllerAssembly: Assembly {
             """) == true)
     }
 
-    @Test func anUnlistedParentAndAParentCycleAreReportedAtActivation() {
+    @Test func aParentCycleIsReportedAtActivationAndAnUnlistedParentIsDiscovered() {
         final class Broken: Assembly {
             override var definitions: [any ComponentDefinition] { [first(), second(), orphan()] }
             func first() -> Definition<Controller> { define { Definition(Controller.init).parent(second()) } }
@@ -104,9 +104,9 @@ final class ControllerAssembly: Assembly {
             func orphan() -> Definition<Controller> { define { Definition(Controller.init).parent(unlisted()) } }
         }
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [Broken()]) }
-        #expect(error?.problems.map(\.kind) == [.invalidParent, .invalidParent, .invalidParent])
+        // orphan()'s parent is not listed but orphan() reaches it, so it is registered: only the cycle fails.
+        #expect(error?.problems.map(\.kind) == [.invalidParent, .invalidParent])
         #expect(error?.problems.first?.description.contains("its parents form a cycle: first() → second() → first()") == true)
-        #expect(error?.problems.last?.description.contains("its parent unlisted() (MonsoonTests/InheritanceTests.swift:") == true)
     }
 
     @Test func resolvingAnAbstractParentIsAnError() throws {

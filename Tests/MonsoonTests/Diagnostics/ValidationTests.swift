@@ -131,8 +131,8 @@ extension Armory {
     }
 
     @Test func staticValidationReportsActivationProblemsAsFindings() {
-        let report = BlockComponentFactory.validate(assemblies: [ForgetfulAssembly()])
+        let report = BlockComponentFactory.validate(assemblies: [StrandedAssembly()])
         #expect(report.findings.map(\.kind) == [.activationProblem])
-        #expect(report.findings.first?.message.hasPrefix("ForgetfulAssembly.knight() references horse()") == true)
+        #expect(report.findings.first?.message.hasPrefix("StrandedAssembly.knight() references horse()") == true)
     }
 }
