@@ -23,3 +23,41 @@ extension Injectable {
         }
     }
 }
+
+extension Injectable {
+    /// Injects a plain closure that resolves a parameterized definition method with the arguments it is
+    /// called with: a component makes `squire(named:)` components without importing Monsoon.
+    ///
+    /// ```swift
+    /// final class RoundTable {
+    ///     let knight: (String) throws -> Knight
+    ///     init(knight: @escaping (String) throws -> Knight) { self.knight = knight }
+    /// }
+    /// func roundTable() -> Definition<RoundTable> {
+    ///     define { Definition(RoundTable.init(knight:), .closure(QuestAssembly.knight(named:))) }
+    /// }
+    /// let lancelot = try factory.resolve(QuestAssembly.roundTable).knight("Lancelot")
+    /// ```
+    ///
+    /// Each call is a resolution of its own, pooled by argument values as the definition's scope says.
+    /// Which definitions the method reaches is known only once it is called, so validation treats the
+    /// injection like any closure.
+    public static func closure<A: Assembly, Argument: Hashable & Sendable, V>(
+        _ method: @escaping @Sendable (A) -> (Argument) -> Definition<V>
+    ) -> Injection<@Sendable (Argument) throws -> V> where Self == Injection<@Sendable (Argument) throws -> V> {
+        Injection(target: .opaque) { resolver in
+            let factory = resolver.factory
+            return { argument in try factory.get().resolve(method, argument) }
+        }
+    }
+
+    /// The two-argument form of ``closure(_:)-(@Sendable(A)->(Argument)->Definition<V>)``.
+    public static func closure<A: Assembly, First: Hashable & Sendable, Second: Hashable & Sendable, V>(
+        _ method: @escaping @Sendable (A) -> (First, Second) -> Definition<V>
+    ) -> Injection<@Sendable (First, Second) throws -> V> where Self == Injection<@Sendable (First, Second) throws -> V> {
+        Injection(target: .opaque) { resolver in
+            let factory = resolver.factory
+            return { first, second in try factory.get().resolve(method, first, second) }
+        }
+    }
+}

@@ -46,3 +46,36 @@ struct ClosureInjectionTests {
         #expect(error.kind == .factoryReleased)
     }
 }
+
+/// A round table that knights squires by name through a plain closure over a parameterized definition.
+final class RoundTable {
+    let squire: (String) throws -> Squire
+    let horse: (String, Int) throws -> Horse
+    init(squire: @escaping (String) throws -> Squire, horse: @escaping (String, Int) throws -> Horse) {
+        self.squire = squire
+        self.horse = horse
+    }
+}
+
+final class RoundTableAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [roundTable()] }
+    func roundTable() -> Definition<RoundTable> {
+        define {
+            Definition(RoundTable.init(squire:horse:), .closure(ArgumentAssembly.squire(named:)), .closure(ArgumentAssembly.horse(named:age:)))
+        }
+    }
+}
+
+@Suite("Plain closures over parameterized definitions")
+struct ParameterizedClosureInjectionTests {
+    @Test func theClosureResolvesTheMethodWithTheArgumentsItIsCalledWith() throws {
+        let log = BuildLog()
+        let factory = try BlockComponentFactory(assemblies: [RoundTableAssembly(), ArgumentAssembly(log: log, squireScope: .lazySingleton)])
+        let table = try factory.resolve(RoundTableAssembly.roundTable)
+        let dinadan = try table.squire("Dinadan")
+        #expect(dinadan.name == "Dinadan")
+        #expect(try table.squire("Dinadan") === dinadan, "a lazySingleton per argument value")
+        #expect(try table.squire("Gareth") !== dinadan)
+        #expect(try table.horse("Binky", 7).name == "Binky, 7")
+    }
+}
