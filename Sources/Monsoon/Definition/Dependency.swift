@@ -44,5 +44,5 @@ struct Dependency: Sendable {
 }
 
 private func unwrappingOptional(_ type: Any.Type) -> Any.Type {
-    (type as? any OptionalMarker.Type)?.wrappedType ?? type
+    MetadataKind.wrappedType(ofOptional: type) ?? type
 }

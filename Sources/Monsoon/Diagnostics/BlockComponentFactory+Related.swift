@@ -19,7 +19,7 @@ extension BlockComponentFactory {
         for entry in registry.entries where !entry.definition.isAbstract {
             let declared = entry.definition.declaredType
             let declaredName = typeName(declared)
-            if let wrapped = (type as? any OptionalMarker.Type)?.wrappedType, declared == wrapped {
+            if let wrapped = MetadataKind.wrappedType(ofOptional: type), declared == wrapped {
                 related.append("\(entry.key) declares \(declaredName): resolve \(declaredName), not \(name)")
             } else if let requested = type as? AnyClass, let candidate = declared as? AnyClass, requested != candidate {
                 if ClassHierarchy.isSubclass(candidate, of: requested) {
