@@ -34,6 +34,30 @@ public struct AnyDefinition: Sendable {
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
     let behaviour: any DefinitionBehaviour
 
+    @usableFromInline
+    init(
+        identity: DefinitionIdentity, arguments: RuntimeArguments, functionName: StaticString, assemblyType: Assembly.Type?,
+        declaredType: Any.Type, declaredScope: Scope?, isAbstract: Bool, hasInitializer: Bool, injects: Bool,
+        hasAfterInjections: Bool, isDefined: Bool, isParameterized: Bool, parent: DefinitionReference?,
+        exposedTypes: [Any.Type], behaviour: any DefinitionBehaviour
+    ) {
+        self.identity = identity
+        self.arguments = arguments
+        self.functionName = functionName
+        self.assemblyType = assemblyType
+        self.declaredType = declaredType
+        self.declaredScope = declaredScope
+        self.isAbstract = isAbstract
+        self.hasInitializer = hasInitializer
+        self.injects = injects
+        self.hasAfterInjections = hasAfterInjections
+        self.isDefined = isDefined
+        self.isParameterized = isParameterized
+        self.parent = parent
+        self.exposedTypes = exposedTypes
+        self.behaviour = behaviour
+    }
+
     var dependencies: [Dependency] { behaviour.dependencies }
 
     /// Whether a component of `type` can receive this definition's injections: the rule for children.
@@ -63,28 +87,43 @@ public struct AnyDefinition: Sendable {
 }
 
 extension Definition: ComponentDefinition {
-    var isDefined: Bool {
+    @usableFromInline var isDefined: Bool {
         if case .defined = origin { return true }
         return false
     }
 
     public var erased: AnyDefinition {
-        // One copy of the recipe: each read of `recipe` copies it (arrays of closures) through generic code.
-        let recipe = self.recipe
+        // Made by `specialized()` where `T` is known, for a definition `define` returned unchanged: the
+        // generic path below fetches type metadata at nearly every step (about 8,000 instructions).
+        if let made = storage?.erased, made.identity == identity { return made }
+        return erased(specializedBuild: storage?.specializedBuild, specializedMake: storage?.specializedMake)
+    }
+
+    /// The erased definition, with the given specialized closures; made where `T` is known when inlined
+    /// into `specialized()`.
+    @inlinable
+    func erased(
+        specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?,
+        specializedMake: (@Sendable (Resolver) throws -> Any)?
+    ) -> AnyDefinition {
+        // One copy of the recipe: each read of `recipe` copies it (arrays of closures).
+        let recipe = storage?.recipe ?? Recipe()
+        let injects = !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty
+        let hasDependencies = injects || !(recipe.initializer?.dependencies.isEmpty ?? true)
         return AnyDefinition(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
             declaredType: T.self, declaredScope: recipe.scope, isAbstract: recipe.isAbstract,
-            hasInitializer: recipe.initializer != nil,
-            injects: !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty,
+            hasInitializer: recipe.initializer != nil, injects: injects,
             hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined,
-            isParameterized: parameterizedDefinition != nil, parent: recipe.parent, exposedTypes: recipe.exposedTypes,
-            behaviour: RecipeBehaviour(recipe, specializedBuild: storage?.specializedBuild, specializedMake: storage?.specializedMake))
+            isParameterized: isParameterized, parent: recipe.parent, exposedTypes: recipe.exposedTypes,
+            behaviour: RecipeBehaviour(recipe, dependencies: hasDependencies ? recipe.dependencies : [],
+                                       specializedBuild: specializedBuild, specializedMake: specializedMake))
     }
 }
 
 extension Recipe {
     /// The injections of this recipe, as data, in build order.
-    var dependencies: [Dependency] {
+    @usableFromInline var dependencies: [Dependency] {
         // Most definitions inject nothing: answer without walking (generic) arrays.
         if properties.isEmpty, methods.isEmpty, initializer?.dependencies.isEmpty ?? true { return [] }
         var result: [Dependency] = []
@@ -104,6 +143,7 @@ extension Recipe {
 }
 
 /// What an erased definition does, implemented once per component type.
+@usableFromInline
 protocol DefinitionBehaviour: AnyObject, Sendable {
     var dependencies: [Dependency] { get }
     /// The initializer compiled where the component type is known, when the definition was declared
@@ -117,36 +157,40 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
 }
 
 /// The behaviour of a `Definition<T>`: its recipe, kept typed.
+@usableFromInline
 final class RecipeBehaviour<T>: DefinitionBehaviour {
-    let recipe: Recipe<T>
-    let dependencies: [Dependency]
-    private let specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
-    let specializedMake: (@Sendable (Resolver) throws -> Any)?
+    @usableFromInline let recipe: Recipe<T>
+    @usableFromInline let dependencies: [Dependency]
+    @usableFromInline let specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
+    @usableFromInline let specializedMake: (@Sendable (Resolver) throws -> Any)?
 
+    /// - Parameter dependencies: `recipe.dependencies`, passed in so that the caller, inlined where `T`
+    ///   is known, skips walking the recipe's arrays when it has none.
+    @inlinable
     init(
-        _ recipe: Recipe<T>, specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?,
+        _ recipe: Recipe<T>, dependencies: [Dependency], specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?,
         specializedMake: (@Sendable (Resolver) throws -> Any)?
     ) {
         self.recipe = recipe
-        self.dependencies = recipe.dependencies
+        self.dependencies = dependencies
         self.specializedBuild = specializedBuild
         self.specializedMake = specializedMake
     }
 
-    var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
+    @usableFromInline var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
 
-    func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
+    @usableFromInline func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
 
-    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+    @usableFromInline func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
         if let specializedBuild { return try specializedBuild(context, entry) }
         return try recipe.build(in: context, entry: entry)
     }
 
-    func box(_ component: Any) -> AnyObject? {
+    @usableFromInline func box(_ component: Any) -> AnyObject? {
         (component as? T).map { TypedBox($0) }
     }
 
-    func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+    @usableFromInline func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
         try recipe.injectExisting(existing, in: context, entry: entry)
     }
 }

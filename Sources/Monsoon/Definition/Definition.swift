@@ -51,7 +51,7 @@ public struct Definition<T>: Sendable {
         set { storage = RecipeStorage(newValue) }
     }
 
-    @usableFromInline
+    @inlinable
     init(recipe: Recipe<T>, fileID: StaticString, function: StaticString, line: UInt, column: UInt) {
         self.identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
         self.arguments = .none
@@ -118,8 +118,11 @@ public struct Definition<T>: Sendable {
             let makeComponent = initializer.make
             make = { resolver in try makeComponent(resolver) }
         }
-        copy.storage = RecipeStorage(
-            recipe, specializedBuild: { context, entry in try recipe.build(in: context, entry: entry) }, specializedMake: make)
+        let build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any = { context, entry in
+            try recipe.build(in: context, entry: entry)
+        }
+        copy.storage = RecipeStorage(recipe, specializedBuild: build, specializedMake: make,
+                                     erased: erased(specializedBuild: build, specializedMake: make))
         return copy
     }
 
@@ -334,14 +337,17 @@ final class RecipeStorage<T>: Sendable {
     /// The initializer alone, compiled the same way: how a component that injects nothing is built
     /// without a resolution.
     @usableFromInline let specializedMake: (@Sendable (Resolver) throws -> Any)?
+    /// The definition erased where `T` is known (see `specialized()`), for activation.
+    @usableFromInline let erased: AnyDefinition?
 
     @usableFromInline
     init(
         _ recipe: Recipe<T>, specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)? = nil,
-        specializedMake: (@Sendable (Resolver) throws -> Any)? = nil
+        specializedMake: (@Sendable (Resolver) throws -> Any)? = nil, erased: AnyDefinition? = nil
     ) {
         self.recipe = recipe
         self.specializedBuild = specializedBuild
         self.specializedMake = specializedMake
+        self.erased = erased
     }
 }

@@ -7,13 +7,15 @@ struct Recipe<T>: Sendable {
     @usableFromInline var methods: [MethodInjection<T>] = []
     @usableFromInline var beforeInjections: [@Sendable (T) -> Void] = []
     @usableFromInline var afterInjections: [@Sendable (T) -> Void] = []
-    var scope: Scope?
-    var parent: DefinitionReference?
+    @usableFromInline var scope: Scope?
+    @usableFromInline var parent: DefinitionReference?
     /// More types lookup by type finds the definition under (`exposed(as:)`).
-    var exposedTypes: [Any.Type] = []
-    var isAbstract = false
+    @usableFromInline var exposedTypes: [Any.Type] = []
+    @usableFromInline var isAbstract = false
 
-    @usableFromInline
+    /// Inlinable so that making a recipe in a definition's body (once per definition at activation)
+    /// runs code specialized for `T` instead of generic code that fetches type metadata.
+    @inlinable
     init(initializer: Initializer<T>? = nil) {
         self.initializer = initializer
     }
@@ -23,10 +25,10 @@ struct Recipe<T>: Sendable {
 /// runs specialized), and its arguments described as data so that activation can read them.
 @usableFromInline
 struct Initializer<Component>: Sendable {
-    let dependencies: [Dependency.Target]
+    @usableFromInline let dependencies: [Dependency.Target]
     @usableFromInline let make: @Sendable (Resolver) throws -> Component
 
-    @usableFromInline
+    @inlinable
     init(dependencies: [Dependency.Target], make: @escaping @Sendable (Resolver) throws -> Component) {
         self.dependencies = dependencies
         self.make = make
