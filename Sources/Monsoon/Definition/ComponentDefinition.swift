@@ -34,12 +34,15 @@ public struct AnyDefinition: Sendable {
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
     let behaviour: any DefinitionBehaviour
 
+    /// Generic in the behaviour's component type rather than taking `any DefinitionBehaviour`, so that the
+    /// protocol stays internal: were it usable from inlinable code, the optimizer could no longer
+    /// assume `RecipeBehaviour` is its only conformer, and every build would pay a dynamic dispatch.
     @usableFromInline
-    init(
+    init<T>(
         identity: DefinitionIdentity, arguments: RuntimeArguments, functionName: StaticString, assemblyType: Assembly.Type?,
         declaredType: Any.Type, declaredScope: Scope?, isAbstract: Bool, hasInitializer: Bool, injects: Bool,
         hasAfterInjections: Bool, isDefined: Bool, isParameterized: Bool, parent: DefinitionReference?,
-        exposedTypes: [Any.Type], behaviour: any DefinitionBehaviour
+        exposedTypes: [Any.Type], behaviour: RecipeBehaviour<T>
     ) {
         self.identity = identity
         self.arguments = arguments
@@ -143,7 +146,6 @@ extension Recipe {
 }
 
 /// What an erased definition does, implemented once per component type.
-@usableFromInline
 protocol DefinitionBehaviour: AnyObject, Sendable {
     var dependencies: [Dependency] { get }
     /// The initializer compiled where the component type is known, when the definition was declared

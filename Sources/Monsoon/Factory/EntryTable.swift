@@ -10,7 +10,8 @@ struct EntryTable<Key: EntryTableKey>: Sendable {
 
     init(_ pairs: [(Key, RegistryEntry)]) {
         var capacity = 16
-        while capacity < pairs.count * 2 { capacity *= 2 }
+        // At most a quarter full, so that probe lengths stay near one whatever addresses the keys hash.
+        while capacity < pairs.count * 4 { capacity *= 2 }
         var keys = [Key?](repeating: nil, count: capacity)
         var entries = [RegistryEntry?](repeating: nil, count: capacity)
         for (key, entry) in pairs {

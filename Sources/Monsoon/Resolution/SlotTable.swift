@@ -29,10 +29,15 @@ struct SlotTable {
         UInt(bitPattern: ObjectIdentifier(entry))
     }
 
+    /// How far the product is shifted to index `keys`: 64 minus log2 of the capacity.
+    private var shift: UInt = 0
+
     @inline(__always)
     private func home(_ key: UInt) -> Int {
-        // Fibonacci hashing of the address (low bits are alignment zeros).
-        Int(truncatingIfNeeded: (key &>> 4) &* 0x9E37_79B9_7F4A_7C15) & (keys.count - 1)
+        // Fibonacci hashing of the address, indexed by the product's *high* bits: the low bits of a
+        // product depend only on the low bits of the address, so entries allocated at regular strides
+        // would collide.
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> shift)
     }
 
     /// The state of `entry`, or `nil` when this resolution never recorded anything for it.
@@ -50,7 +55,8 @@ struct SlotTable {
 
     /// Changes the state of `entry`, creating it when absent.
     mutating func update<R>(_ entry: RegistryEntry, _ body: (inout SlotState) -> R) -> R {
-        if (count + 1) * 2 > keys.count { grow() }
+        // At most a quarter full: a lookup then almost always finds its key, or an empty slot, at home.
+        if (count + 1) * 4 > keys.count { grow() }
         let key = Self.key(entry)
         var index = home(key)
         while true {
@@ -70,6 +76,7 @@ struct SlotTable {
         let oldStates = states
         let oldUsed = used
         let capacity = max(16, keys.count * 2)
+        shift = UInt(UInt.bitWidth - capacity.trailingZeroBitCount)
         keys = ContiguousArray(repeating: 0, count: capacity)
         states = ContiguousArray(repeating: SlotState(), count: capacity)
         used.removeAll(keepingCapacity: true)
