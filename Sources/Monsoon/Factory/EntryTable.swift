@@ -10,8 +10,9 @@ struct EntryTable<Key: EntryTableKey>: Sendable {
 
     init(_ pairs: [(Key, RegistryEntry)]) {
         var capacity = 16
-        // At most a quarter full, so that probe lengths stay near one whatever addresses the keys hash.
-        while capacity < pairs.count * 4 { capacity *= 2 }
+        // At most a quarter full for the graphs of real apps, so that probe lengths stay near one whatever
+        // addresses the keys hash; half full for very large ones, where the table's memory dominates.
+        while capacity < pairs.count * (pairs.count <= 1_024 ? 4 : 2) { capacity *= 2 }
         var keys = [Key?](repeating: nil, count: capacity)
         var entries = [RegistryEntry?](repeating: nil, count: capacity)
         for (key, entry) in pairs {
