@@ -78,11 +78,20 @@ public struct Configuration: Sendable {
         self.init(sources: [try Self.source(json, name: name)])
     }
 
+    /// One file's content, read as its name's extension says: `.plist` a property list, `.properties`
+    /// `key=value` lines, anything else JSON.
     static func source(_ data: Data, name: String) throws(ConfigurationError) -> Source {
         let value: JSONValue
-        switch JSONValue.parse(data) {
-        case .success(let parsed): value = parsed
-        case .failure(let problem): throw .notJSON(name, problem: problem)
+        switch ConfigurationFormat(fileName: name) {
+        case .propertyList:
+            value = try ConfigurationFormat.propertyList(data, name: name)
+        case .properties:
+            value = try ConfigurationFormat.properties(data, name: name)
+        case .json:
+            switch JSONValue.parse(data) {
+            case .success(let parsed): value = parsed
+            case .failure(let problem): throw .notJSON(name, problem: problem)
+            }
         }
         guard case .object(let root) = value else { throw .notAnObject(name, found: value.kindName) }
         return Source(name: name, root: root)
@@ -102,6 +111,12 @@ public struct Configuration: Sendable {
         do {
             return try value.decode(as: type)
         } catch {
+            // A string where a number or a boolean is wanted: what properties files hold, and what
+            // Typhoon converted ("yes" is true, "3" is 3).
+            if case .string(let text) = value, let converted = JSONValue.scalar(converting: text, to: type),
+               let typed = try? converted.decode(as: type) {
+                return typed
+            }
             throw .wrongType(key, file: source(of: key) ?? files.last ?? "configuration", expected: type, found: value.kindName)
         }
     }

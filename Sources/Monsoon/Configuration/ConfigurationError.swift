@@ -23,6 +23,15 @@ extension ConfigurationError {
         Self(kind: .notJSON, key: nil, file: file, description: "Configuration file \(file) is not valid JSON: \(problem).")
     }
 
+    static func notPropertyList(_ file: String, reason: String) -> Self {
+        Self(kind: .notPropertyList, key: nil, file: file, description: "Configuration file \(file) cannot be read: \(reason).")
+    }
+
+    static func malformedProperties(_ file: String, line: Int, reason: String) -> Self {
+        Self(kind: .malformedProperties, key: nil, file: file,
+             description: "Configuration file \(file), line \(line): \(reason). Write one `key=value` per line.")
+    }
+
     static func notAnObject(_ file: String, found: String) -> Self {
         Self(kind: .notAnObject, key: nil, file: file,
              description: "Configuration file \(file) must contain a JSON object at the top level, not \(found).")
@@ -51,6 +60,11 @@ extension Kind where Subject == ConfigurationError {
     public static var missingFile: Self { Self(name: "missingFile") }
     /// A configuration file is not JSON.
     public static var notJSON: Self { Self(name: "notJSON") }
+    /// A `.plist` configuration file is not a property list, or holds values configuration cannot
+    /// (dates, data).
+    public static var notPropertyList: Self { Self(name: "notPropertyList") }
+    /// A line of a `.properties` configuration file is not `key=value`.
+    public static var malformedProperties: Self { Self(name: "malformedProperties") }
     /// A configuration file's top level is not a JSON object.
     public static var notAnObject: Self { Self(name: "notAnObject") }
     /// No configuration file has the key.

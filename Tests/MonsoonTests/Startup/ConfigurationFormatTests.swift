@@ -1,0 +1,88 @@
+import Foundation
+import Monsoon
+import Testing
+
+@Suite("Configuration from property lists and properties files")
+struct ConfigurationFormatTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    @Test func aPropertyListAndAPropertiesFileMergeWithJSONAndInjectLikeIt() throws {
+        let plist = try folder.write("base.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+              <key>app</key><dict><key>name</key><string>Camelot</string></dict>
+              <key>service</key><dict>
+                <key>baseURL</key><string>https://weather.invalid/v1</string>
+                <key>retries</key><integer>3</integer>
+                <key>timeout</key><real>2.5</real>
+                <key>verbose</key><false/>
+                <key>regions</key><array><string>eu</string><string>us</string></array>
+                <key>limits</key><dict><key>daily</key><integer>100</integer></dict>
+                <key>endpoint</key><dict><key>host</key><string>a.invalid</string><key>port</key><integer>80</integer></dict>
+              </dict>
+            </dict></plist>
+            """)
+        let properties = try folder.write("overrides.properties", """
+            # Typhoon-style overrides: every value is a string, converted when injected.
+            service.retries = 5
+            service.verbose: yes
+            ! another comment
+            service.timeout=0.75
+            """)
+        let configuration = try Configuration(files: [plist, properties])
+        let factory = try BlockComponentFactory(assemblies: [SettingsAssembly()], configuration: configuration)
+        let settings = try factory.resolve(SettingsAssembly.settings)
+        #expect(settings.baseURL == URL(string: "https://weather.invalid/v1"))
+        #expect(settings.retries == 5)
+        #expect(settings.verbose == true)
+        #expect(settings.timeout == 0.75)
+        #expect(settings.regions == ["eu", "us"])
+        #expect(settings.limits == ["daily": 100])
+        #expect(settings.endpoint == Endpoint(host: "a.invalid", port: 80))
+        #expect(configuration.source(of: "service.retries") == "overrides.properties")
+        #expect(configuration.source(of: "app.name") == "base.plist")
+    }
+
+    @Test(arguments: [("yes", true), ("No", false), ("TRUE", true), ("off", false), ("1", true), ("0", false)])
+    func stringsSpellingABooleanConvert(text: String, expected: Bool) throws {
+        let configuration = try Configuration(json: Data(#"{"flag": "\#(text)"}"#.utf8), name: "flags.json")
+        #expect(try configuration.value("flag", as: Bool.self) == expected)
+    }
+
+    @Test func aStringThatSpellsNoValueOfTheTypeIsATypedError() throws {
+        let configuration = try Configuration(json: Data(#"{"flag": "maybe", "count": "three"}"#.utf8), name: "flags.json")
+        let flag = try #require(throws: ConfigurationError.self) { try configuration.value("flag", as: Bool.self) }
+        #expect(flag.description == #"Configuration key "flag" in flags.json is a string, which cannot be converted to Bool."#)
+        #expect(throws: ConfigurationError.self) { try configuration.value("count", as: Int.self) }
+        #expect(try configuration.value("count", as: String.self) == "three")
+    }
+
+    @Test func aMalformedPropertiesLineNamesItsLine() throws {
+        let missingSeparator = try folder.write("broken.properties", "service.retries = 3\nservice.verbose\n")
+        let error = try #require(throws: ConfigurationError.self) { try Configuration(files: [missingSeparator]) }
+        #expect(error.kind == .malformedProperties)
+        #expect(error.description == "Configuration file broken.properties, line 2: it has no `=` between a key and a value. Write one `key=value` per line.")
+
+        let conflict = try folder.write("conflict.properties", "service=on\nservice.retries=3\n")
+        let conflicting = try #require(throws: ConfigurationError.self) { try Configuration(files: [conflict]) }
+        #expect(conflicting.description.hasPrefix(#"Configuration file conflict.properties, line 2: "service.retries" is both a value and a group of keys."#))
+    }
+
+    @Test func aPropertyListThatIsNotOneOrHoldsADateIsATypedError() throws {
+        let notAList = try folder.write("broken.plist", "{ this is not a plist")
+        let error = try #require(throws: ConfigurationError.self) { try Configuration(files: [notAList]) }
+        #expect(error.kind == .notPropertyList)
+        #expect(error.description == "Configuration file broken.plist cannot be read: it is not a property list.")
+
+        let withDate = try folder.write("dated.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>release</key><dict><key>at</key><date>2026-11-23T00:00:00Z</date></dict></dict></plist>
+            """)
+        let dated = try #require(throws: ConfigurationError.self) { try Configuration(files: [withDate]) }
+        #expect(dated.description.hasPrefix(#"Configuration file dated.plist cannot be read: "release.at" is "#))
+    }
+}
