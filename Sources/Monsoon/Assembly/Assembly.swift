@@ -36,6 +36,13 @@ open class Assembly {
     /// (`factory.resolve(key: "QuestAssembly.knight(named:)", arguments: ["Lancelot"])`). Methods not
     /// listed here can still be resolved by method reference.
     open var parameterizedDefinitions: [ParameterizedMethod] { [] }
+
+    /// Definition post-processors this assembly brings (Typhoon's post-processors declared in an
+    /// assembly): activation runs them with the factory's own, ordered by their `order`.
+    open var definitionPostProcessors: [any DefinitionPostProcessor] { [] }
+
+    /// Instance post-processors this assembly brings, run with the factory's own, ordered by `order`.
+    open var instancePostProcessors: [any InstancePostProcessor] { [] }
 }
 
 @available(*, unavailable, message: "Assemblies are configuration used while activating and resolving; they are not shared values.")

@@ -19,8 +19,12 @@ public final class BlockComponentFactory: Sendable {
     let cycleGroups: CycleGroups
     let parameterizedEntries = ParameterizedEntries()
     @usableFromInline let patches = PatchTable()
+    /// Every instance and definition post-processor, the factory's own and its assemblies', in the order
+    /// they run.
     @usableFromInline let instancePostProcessors: [any InstancePostProcessor]
     let definitionPostProcessors: [any DefinitionPostProcessor]
+    /// The post-processors passed to the initializer, for a factory made again from the same assemblies.
+    let givenPostProcessors: (definition: [any DefinitionPostProcessor], instance: [any InstancePostProcessor])
     /// The configuration values components are injected with (`.config("key")`).
     public let configuration: Configuration
     /// The bounds that end a resolution which could never finish; see ``ResolutionLimits``.
@@ -41,7 +45,8 @@ public final class BlockComponentFactory: Sendable {
     ///   - assemblies: one instance per assembly type. A subclass replaces its superclass: its
     ///     definitions are registered under its own type name, and every use of the superclass's
     ///     methods (resolution, references from other assemblies, keys) reaches it.
-    ///   - definitionPostProcessors: see and may change every definition, in order, before anything is
+    ///   - definitionPostProcessors: see and may change every definition, by `order` and then in this
+    ///     order (before the assemblies' own post-processors of equal order), before anything is
     ///     built.
     ///   - configuration: the values `.config("key")` injections read; activation checks every such
     ///     key.
@@ -66,9 +71,11 @@ public final class BlockComponentFactory: Sendable {
         self.assemblies = directory
         self.configuration = configuration
         self.limits = limits
-        self.instancePostProcessors = instancePostProcessors
-        self.definitionPostProcessors = definitionPostProcessors
-        let registry = try Registry.activating(directory, postProcessors: definitionPostProcessors, configuration: configuration)
+        self.givenPostProcessors = (definitionPostProcessors, instancePostProcessors)
+        let allDefinitionPostProcessors = Self.ordered(definitionPostProcessors + assemblies.flatMap(\.definitionPostProcessors)) { $0.order }
+        self.definitionPostProcessors = allDefinitionPostProcessors
+        self.instancePostProcessors = Self.ordered(instancePostProcessors + assemblies.flatMap(\.instancePostProcessors)) { $0.order }
+        let registry = try Registry.activating(directory, postProcessors: allDefinitionPostProcessors, configuration: configuration)
         self.registry = registry
         self.cycleGroups = CycleGroups(registry: registry, assemblies: directory)
         if validating {
@@ -76,6 +83,12 @@ public final class BlockComponentFactory: Sendable {
             if !errors.isEmpty { throw ActivationError(problems: errors.map(ActivationError.Problem.validation)) }
         }
         singletonTimings.value = try buildSingletons()
+    }
+
+    /// `processors` by `order`, lowest first; a stable sort, so that equal orders keep the factory's own
+    /// first, then the assemblies' in activation order.
+    private static func ordered<Processor>(_ processors: [Processor], by order: (Processor) -> Int) -> [Processor] {
+        processors.enumerated().sorted { (order($0.element), $0.offset) < (order($1.element), $1.offset) }.map(\.element)
     }
 
     /// Every registered key, in registration order.

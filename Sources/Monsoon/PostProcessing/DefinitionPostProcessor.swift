@@ -1,6 +1,7 @@
 /// Sees every registered definition during activation, before anything is built, and may change it:
-/// set its scope or replace it with another definition of the same type. Post-processors run in the
-/// order given to the factory, each seeing the previous one's result.
+/// set its scope or replace it with another definition of the same type. Post-processors run by
+/// ``order`` (lowest first); those of equal order run as given to the factory, then as the activated
+/// assemblies declare them (``Assembly/definitionPostProcessors``), each seeing the previous one's result.
 ///
 /// ```swift
 /// struct EverythingLazy: DefinitionPostProcessor {
@@ -14,6 +15,13 @@ public protocol DefinitionPostProcessor: Sendable {
     /// Inspects and optionally changes one definition. Throwing fails activation with the error in the
     /// report.
     func process(_ definition: inout RegisteredDefinition) throws
+
+    /// When this post-processor runs relative to the others: lowest first. The default is 0.
+    var order: Int { get }
+}
+
+extension DefinitionPostProcessor {
+    public var order: Int { 0 }
 }
 
 /// A definition as a ``DefinitionPostProcessor`` sees it.

@@ -47,7 +47,7 @@ extension BlockComponentFactory {
         do {
             throwaway = try BlockComponentFactory(
                 assemblies: assemblies.assemblies, configuration: configuration,
-                definitionPostProcessors: definitionPostProcessors, instancePostProcessors: instancePostProcessors,
+                definitionPostProcessors: givenPostProcessors.definition, instancePostProcessors: givenPostProcessors.instance,
                 limits: limits)
         } catch {
             return [ValidationReport.Finding(severity: .error, kind: .opaqueDefinitionFailed, subject: "activation",
