@@ -24,6 +24,25 @@ extension Assembly {
         line: UInt = #line, column: UInt = #column,
         _ body: () -> Definition<T>
     ) -> Definition<T> {
+        declare(fileID: fileID, function: function, line: line, column: column, body)
+    }
+
+    /// `define` for a component that declares ``FactoryAware``: chosen by the compiler when `T`
+    /// conforms, so the definition also hands the component its factory, with no check at run time.
+    @inlinable
+    public func define<T: FactoryAware>(
+        fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column,
+        _ body: () -> Definition<T>
+    ) -> Definition<T> {
+        declare(fileID: fileID, function: function, line: line, column: column) { body().handingOverFactory() }
+    }
+
+    /// What both forms of `define` do.
+    @inlinable
+    func declare<T>(
+        fileID: StaticString, function: StaticString, line: UInt, column: UInt, _ body: () -> Definition<T>
+    ) -> Definition<T> {
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(type(of: self)))
         let evaluation = DefinitionEvaluation.current
         guard evaluation.pointee.mode == .idle else {

@@ -106,6 +106,13 @@ extension Definition {
     }
 
     /// - Parameter cast: for an injection cast at build time, the supplied and the property's types.
+    /// Hands a ``FactoryAware`` component its factory, after its own property and method injections.
+    /// No dependency: the factory is no component of the graph.
+    @usableFromInline
+    func handingOverFactory() -> Definition<T> where T: FactoryAware {
+        addingMethod(targets: []) { component, resolver in component.setFactory(resolver.factory) }
+    }
+
     private func addingProperty(
         _ keyPath: AnyKeyPath & Sendable, target: Dependency.Target, cast: (from: Any.Type, to: Any.Type)? = nil,
         apply: @escaping @Sendable (inout T, Resolver) throws -> Void
