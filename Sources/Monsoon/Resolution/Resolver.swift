@@ -100,9 +100,13 @@ extension Resolver {
         isLive ? context.path : []
     }
 
+    /// Only the engine calls this, running a definition's injections on the resolution's own thread (user
+    /// code reaches injections through `callAsFunction`, which checks the thread first), so it checks
+    /// that the resolution is still running but not the thread: that check is a call per reference.
     @usableFromInline
     func componentAndEntry(for reference: DefinitionReference, declaredType: Any.Type) throws(ResolutionError) -> (Any, RegistryEntry) {
-        let context = try activeContext(reference.function)
+        guard isLive else { throw .resolverOutsideResolution(subject: reference.function) }
+        let context = self.context
         let entry = try context.entry(for: reference, declaredType: declaredType)
         return (try context.instance(of: entry), entry)
     }
