@@ -105,6 +105,19 @@ enum DefinitionEvaluation {
         /// Discovery evaluates a referenced body inside the body that refers to it: a chain this deep is
         /// left to the definitions listed (each listed definition starts a chain of its own).
         static let depthLimit = 128
+
+        /// Whether to evaluate `identity` now: not seen yet (or, once a chain was cut, seen only deeper),
+        /// and neither too deep nor too low on stack, which is recorded for the activation error.
+        mutating func admit(_ identity: DefinitionIdentity, stackIsLow: Bool) -> Bool {
+            if let seenAt = seen[identity], tooDeep.isEmpty || depth >= seenAt { return false }
+            guard depth < Self.depthLimit, !stackIsLow else {
+                tooDeep.insert(identity)
+                return false
+            }
+            seen[identity] = depth
+            depth += 1
+            return true
+        }
     }
 
     /// Runs `body` (which lists definitions) collecting the definitions their bodies reach by reference.
@@ -126,17 +139,11 @@ enum DefinitionEvaluation {
     @usableFromInline
     static func shouldDiscover(_ identity: DefinitionIdentity) -> Bool {
         let state = current
-        guard var discovery = state.pointee.discovery, state.pointee.mode == .evaluating else { return false }
-        if let depth = discovery.seen[identity], discovery.tooDeep.isEmpty || discovery.depth >= depth { return false }
-        guard discovery.depth < Discovery.depthLimit, ThreadStack.currentDepthMarker() > state.pointee.stackFloor else {
-            discovery.tooDeep.insert(identity)
-            state.pointee.discovery = discovery
-            return false
-        }
-        discovery.seen[identity] = discovery.depth
-        discovery.depth += 1
-        state.pointee.discovery = discovery
-        return true
+        guard state.pointee.discovery != nil, state.pointee.mode == .evaluating else { return false }
+        let stackIsLow = ThreadStack.currentDepthMarker() <= state.pointee.stackFloor
+        // Changed in place: a copy taken out and written back would share the set's storage, and the
+        // first insertion would then copy all of it, once per definition.
+        return state.pointee.discovery?.admit(identity, stackIsLow: stackIsLow) ?? false
     }
 
     /// Records a definition evaluated because `shouldDiscover` said so.
