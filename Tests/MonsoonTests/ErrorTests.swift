@@ -267,7 +267,8 @@ struct Unbuildable: Error, CustomStringConvertible {
 
 /// Refers to a definition of an assembly that is not activated alongside it.
 final class StrandedAssembly: Assembly {
-    let forgetful = ForgetfulAssembly()
+    // Computed, not stored: a stored assembly would be activated as a collaborator.
+    var forgetful: ForgetfulAssembly { ForgetfulAssembly() }
     override var definitions: [any ComponentDefinition] { [knight()] }
     func knight() -> Definition<Knight> {
         define { Definition(Knight.init(quest:horse:log:), Injection.resolved { _ in DragonQuest() as any Quest }, forgetful.horse(), .value(BuildLog())) }

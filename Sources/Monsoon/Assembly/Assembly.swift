@@ -43,6 +43,16 @@ open class Assembly {
 
     /// Instance post-processors this assembly brings, run with the factory's own, ordered by `order`.
     open var instancePostProcessors: [any InstancePostProcessor] { [] }
+
+    /// Assemblies this one works with that are not stored in its properties (Typhoon's collaborating
+    /// assemblies). Activating this assembly activates them too, and the assemblies held in its stored
+    /// properties (`let network: NetworkAssembly`), once each, cycles allowed.
+    ///
+    /// An assembly passed at activation wins over a collaborator of the same type, of a superclass or
+    /// of a subclass: passing `TestNetworkAssembly()` replaces the `NetworkAssembly` an app assembly
+    /// holds, which is how tests and environments swap parts. A derived factory made
+    /// ``BlockComponentFactory/without(_:)`` a type activates no collaborator of that type.
+    open var collaborators: [Assembly] { [] }
 }
 
 @available(*, unavailable, message: "Assemblies are configuration used while activating and resolving; they are not shared values.")

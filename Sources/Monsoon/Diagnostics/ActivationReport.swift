@@ -16,6 +16,9 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         public let replaces: [String]
         /// How many definitions it registered.
         public let definitionCount: Int
+        /// The assembly that declared or held it as a collaborator; `nil` for an assembly passed at
+        /// activation.
+        public let collaboratorOf: String?
     }
 
     /// One registered definition.
@@ -46,7 +49,8 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         lines.append("Assemblies:")
         for assembly in assemblies {
             let replaces = assembly.replaces.isEmpty ? "" : " (replaces \(assembly.replaces.joined(separator: ", ")))"
-            lines.append("  \(assembly.name)\(replaces): \(assembly.definitionCount) definition\(assembly.definitionCount == 1 ? "" : "s")")
+            let collaborator = assembly.collaboratorOf.map { " (collaborator of \($0))" } ?? ""
+            lines.append("  \(assembly.name)\(replaces)\(collaborator): \(assembly.definitionCount) definition\(assembly.definitionCount == 1 ? "" : "s")")
         }
         lines.append("Definitions:")
         let keyWidth = definitions.map(\.key.count).max() ?? 0
@@ -87,7 +91,8 @@ extension ActivationReport {
         var counts: [String: Int] = [:]
         for entry in registry.entries { counts[entry.assemblyName, default: 0] += 1 }
         assemblies = names.map { name in
-            AssemblyRow(name: name, replaces: replaced[name] ?? [], definitionCount: counts[name] ?? 0)
+            AssemblyRow(name: name, replaces: replaced[name] ?? [], definitionCount: counts[name] ?? 0,
+                        collaboratorOf: directory.collaboratorOf[name])
         }
         definitions = registry.entries.map { entry in
             DefinitionRow(key: entry.key, scope: entry.scope, declaredType: typeName(entry.definition.declaredType),

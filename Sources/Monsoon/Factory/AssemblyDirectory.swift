@@ -31,8 +31,23 @@ final class AssemblyDirectory: @unchecked Sendable {
         var parameterized: [ObjectIdentifier: [ParameterizedMethod]] = [:]
     }
 
-    init(_ assemblies: [Assembly]) {
+    /// For each activated collaborator, the assembly that declared or held it, by the collaborator's
+    /// type name.
+    let collaboratorOf: [String: String]
+
+    /// What the factory was given, for derived factories: the assemblies passed (their collaborators
+    /// are found again) and the assembly types left out of collaborator discovery.
+    let given: (assemblies: [Assembly], excluded: [Assembly.Type])
+
+    init(_ found: [Collaborators.Found], given: [Assembly], excluded: [Assembly.Type]) {
+        self.given = (given, excluded)
+        let assemblies = found.map(\.assembly)
         self.assemblies = assemblies
+        var collaboratorOf: [String: String] = [:]
+        for item in found {
+            if let holder = item.collaboratorOf { collaboratorOf[typeName(Swift.type(of: item.assembly))] = holder }
+        }
+        self.collaboratorOf = collaboratorOf
         var byType: [ObjectIdentifier: Assembly] = [:]
         var inOrder: [TypedAssembly] = []
         for assembly in assemblies {

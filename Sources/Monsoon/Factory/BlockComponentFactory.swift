@@ -59,7 +59,7 @@ public final class BlockComponentFactory: Sendable {
     ///   references to definitions no assembly lists, singletons that fail to build). A factory that
     ///   throws is discarded whole.
     /// - Complexity: O(*n*) in the number of definitions, plus building the singletons.
-    public init(
+    public convenience init(
         assemblies: [Assembly],
         configuration: Configuration = .empty,
         definitionPostProcessors: [any DefinitionPostProcessor] = [],
@@ -67,7 +67,21 @@ public final class BlockComponentFactory: Sendable {
         validating: Bool = false,
         limits: ResolutionLimits = .standard
     ) throws(ActivationError) {
-        let directory = AssemblyDirectory(assemblies)
+        try self.init(assemblies: assemblies, excluding: [], configuration: configuration,
+                      definitionPostProcessors: definitionPostProcessors, instancePostProcessors: instancePostProcessors,
+                      validating: validating, limits: limits)
+    }
+
+    /// The initializer every factory goes through; `excluded` assembly types are never activated as
+    /// collaborators (see ``without(_:)``).
+    init(
+        assemblies given: [Assembly], excluding excluded: [Assembly.Type], configuration: Configuration,
+        definitionPostProcessors: [any DefinitionPostProcessor], instancePostProcessors: [any InstancePostProcessor],
+        validating: Bool, limits: ResolutionLimits
+    ) throws(ActivationError) {
+        let found = Collaborators.expanding(given, excluding: excluded)
+        let assemblies = found.map(\.assembly)
+        let directory = AssemblyDirectory(found, given: given, excluded: excluded)
         self.assemblies = directory
         self.configuration = configuration
         self.limits = limits

@@ -45,10 +45,7 @@ extension BlockComponentFactory {
         guard !opaqueKeys.isEmpty else { return [] }
         let throwaway: BlockComponentFactory
         do {
-            throwaway = try BlockComponentFactory(
-                assemblies: assemblies.assemblies, configuration: configuration,
-                definitionPostProcessors: givenPostProcessors.definition, instancePostProcessors: givenPostProcessors.instance,
-                limits: limits)
+            throwaway = try derived(assemblies: assemblies.given.assemblies, excluding: assemblies.given.excluded)
         } catch {
             return [ValidationReport.Finding(severity: .error, kind: .opaqueDefinitionFailed, subject: "activation",
                                              path: [], message: "the throwaway factory failed to activate: \(error)")]

@@ -1,0 +1,114 @@
+import Foundation
+import Monsoon
+import Testing
+
+private final class CoSession: Sendable { let name: String; init(name: String) { self.name = name } }
+private final class CoClient: Sendable { let session: CoSession; init(session: CoSession) { self.session = session } }
+private final class CoScreen: Sendable { let client: CoClient; init(client: CoClient) { self.client = client } }
+private final class CoTracker: Sendable {}
+
+private class CoNetworkAssembly: Assembly {
+    // Listed, so that a subclass replacing this assembly registers its own versions of both.
+    override var definitions: [any ComponentDefinition] { [session(), client()] }
+    func session() -> Definition<CoSession> { define { Definition { CoSession(name: "live") }.scope(.lazySingleton) } }
+    func client() -> Definition<CoClient> { define { Definition(CoClient.init(session:), session()) } }
+}
+
+private final class CoOfflineNetworkAssembly: CoNetworkAssembly {
+    override func session() -> Definition<CoSession> { define { Definition { CoSession(name: "offline") }.scope(.lazySingleton) } }
+}
+
+/// Holds its collaborator in a stored property, as Typhoon's assemblies do.
+private final class CoScreenAssembly: Assembly {
+    let network = CoNetworkAssembly()
+    override var definitions: [any ComponentDefinition] { [screen()] }
+    func screen() -> Definition<CoScreen> { define { Definition(CoScreen.init(client:), network.client()) } }
+}
+
+/// Declares its collaborator in the list instead.
+private final class CoAnalyticsAssembly: Assembly {
+    override var collaborators: [Assembly] { [CoScreenAssembly()] }
+    override var definitions: [any ComponentDefinition] { [tracker()] }
+    func tracker() -> Definition<CoTracker> { define { Definition(CoTracker.init).scope(.singleton) } }
+}
+
+/// Two assemblies that name each other: activation must still end, each activated once.
+private final class CoPingAssembly: Assembly {
+    override var collaborators: [Assembly] { [CoPongAssembly()] }
+    override var definitions: [any ComponentDefinition] { [ping()] }
+    func ping() -> Definition<CoTracker> { define { Definition(CoTracker.init) } }
+}
+
+private final class CoPongAssembly: Assembly {
+    override var collaborators: [Assembly] { [CoPingAssembly()] }
+    override var definitions: [any ComponentDefinition] { [pong()] }
+    func pong() -> Definition<CoSession> { define { Definition { CoSession(name: "pong") } } }
+}
+
+@Suite struct CollaboratorDiscoveryTests {
+    @Test func anAssemblyHeldInAPropertyIsActivatedWithTheAssemblyHoldingIt() throws {
+        let factory = try BlockComponentFactory(assemblies: [CoScreenAssembly()])
+        #expect(try factory.resolve(CoScreenAssembly.screen).client.session.name == "live")
+        #expect(factory.keys == ["CoScreenAssembly.screen()", "CoNetworkAssembly.session()", "CoNetworkAssembly.client()"])
+    }
+
+    @Test func declaredCollaboratorsAreActivatedTransitively() throws {
+        let factory = try BlockComponentFactory(assemblies: [CoAnalyticsAssembly()])
+        #expect(try factory.resolve(CoScreenAssembly.screen).client.session.name == "live")
+        let rows = factory.activationReport.assemblies
+        #expect(rows.map(\.name) == ["CoAnalyticsAssembly", "CoScreenAssembly", "CoNetworkAssembly"])
+        #expect(rows.map(\.collaboratorOf) == [nil, "CoAnalyticsAssembly", "CoScreenAssembly"])
+        #expect(factory.activationReport.description.contains("  CoNetworkAssembly (collaborator of CoScreenAssembly): 2 definitions"))
+    }
+
+    @Test func anAssemblyPassedAtActivationWinsOverTheCollaboratorItReplaces() throws {
+        let factory = try BlockComponentFactory(assemblies: [CoScreenAssembly(), CoOfflineNetworkAssembly()])
+        #expect(try factory.resolve(CoScreenAssembly.screen).client.session.name == "offline")
+        #expect(factory.activationReport.assemblies.map(\.name) == ["CoScreenAssembly", "CoOfflineNetworkAssembly"])
+    }
+
+    @Test func collaboratorsNamingEachOtherAreActivatedOnceEach() throws {
+        let factory = try BlockComponentFactory(assemblies: [CoPingAssembly()])
+        #expect(factory.activationReport.assemblies.map(\.name) == ["CoPingAssembly", "CoPongAssembly"])
+        #expect(try factory.resolve(CoPongAssembly.pong).name == "pong")
+    }
+
+    @Test func listingACollaboratorExplicitlyIsNotADuplicate() throws {
+        let factory = try BlockComponentFactory(assemblies: [CoScreenAssembly(), CoNetworkAssembly()])
+        #expect(factory.activationReport.assemblies.map(\.collaboratorOf) == [nil, nil])
+    }
+}
+
+@Suite struct DerivedFactoryTests {
+    @Test func withReplacesAnAssemblyAndSharesNoPools() throws {
+        let live = try BlockComponentFactory(assemblies: [CoAnalyticsAssembly()])
+        let offline = try live.with(CoOfflineNetworkAssembly())
+        #expect(try offline.resolve(CoScreenAssembly.screen).client.session.name == "offline")
+        #expect(try live.resolve(CoScreenAssembly.screen).client.session.name == "live")
+        #expect(try offline.resolve(CoAnalyticsAssembly.tracker) !== live.resolve(CoAnalyticsAssembly.tracker))
+    }
+
+    @Test func withoutLeavesAnAssemblyOutEvenAsACollaborator() throws {
+        let factory = try BlockComponentFactory(assemblies: [CoAnalyticsAssembly()])
+        let headless = try factory.without(CoScreenAssembly.self)
+        #expect(headless.activationReport.assemblies.map(\.name) == ["CoAnalyticsAssembly"])
+        #expect(headless.contains(key: "CoAnalyticsAssembly.tracker()"))
+        #expect(!headless.keys.contains("CoScreenAssembly.screen()"))
+    }
+
+    @Test func withoutAnAssemblyOthersReferToFailsActivationNamingTheReference() throws {
+        let factory = try BlockComponentFactory(assemblies: [CoScreenAssembly()])
+        let error = #expect(throws: ActivationError.self) { try factory.without(CoNetworkAssembly.self) }
+        #expect(error?.problems.map(\.kind) == [.undeclaredDefinition])
+        #expect(error?.description.contains("CoScreenAssembly.screen() references client()") == true)
+    }
+
+    @Test func derivedFactoriesKeepConfigurationAndLimits() throws {
+        let configuration = try Configuration(json: Data(#"{"name": "x"}"#.utf8), name: "app.json")
+        let factory = try BlockComponentFactory(assemblies: [CoPingAssembly()], configuration: configuration,
+                                                limits: ResolutionLimits(maximumDepth: 50))
+        let derived = try factory.with(CoScreenAssembly())
+        #expect(derived.configuration.files == ["app.json"])
+        #expect(derived.limits.maximumDepth == 50)
+    }
+}
