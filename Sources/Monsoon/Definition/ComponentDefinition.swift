@@ -83,8 +83,23 @@ public struct AnyDefinition: Sendable {
         isDefined = true
     }
 
-    /// The name of the assembly method (or property) that created the definition, like `knight()`.
-    public var function: String { "\(functionName)" }
+    /// The name a module's binding was given (`binder.bind(…, named: "staging")`), or the name made from
+    /// the bound type for an unnamed one; `nil` for a definition made by an assembly method.
+    private(set) var bindingName: (name: String, isExplicit: Bool)?
+
+    /// This definition as the binding of a ``Module``, keyed by `name`.
+    func bound(as name: String, explicitly: Bool) -> AnyDefinition {
+        var copy = self
+        copy.bindingName = (name, explicitly)
+        return copy
+    }
+
+    /// Whether only its name finds it: a named binding is not found by type, as in Objection.
+    var isFoundByNameOnly: Bool { bindingName?.isExplicit ?? false }
+
+    /// The name of the assembly method (or property) that created the definition, like `knight()`, or
+    /// of a module's binding.
+    public var function: String { bindingName?.name ?? "\(functionName)" }
     /// Where the definition was created, like `MyApp/QuestAssembly.swift:12`.
     public var location: String { identity.location }
 }

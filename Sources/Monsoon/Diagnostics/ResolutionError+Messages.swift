@@ -2,6 +2,16 @@
 // assert them whole.
 extension ResolutionError {
     /// - Parameter suggestions: keys to suggest instead of the nearest `knownKeys`.
+    /// A name that no binding has; `subject`, `summary` and `fallback` (the advice when nothing is near)
+    /// say what kind of name it was.
+    static func unknownKey(
+        _ name: String, knownKeys: [String], path: [String], subject: String, summary: String, fallback: String
+    ) -> ResolutionError {
+        let nearest = nearestNames(to: name, among: knownKeys)
+        return ResolutionError(.unknownKey, subject: subject, path: path, summary: summary,
+                               advice: [nearest.isEmpty ? fallback : "Did you mean: \(nearest.joined(separator: ", "))?"])
+    }
+
     static func unknownKey(_ key: String, knownKeys: [String], path: [String], suggestions: [String]? = nil) -> ResolutionError {
         let nearest = suggestions ?? nearestNames(to: key, among: knownKeys)
         var advice = nearest.isEmpty

@@ -19,7 +19,7 @@ struct Registry: Sendable {
         for entry in entries {
             byIdentity[entry.definition.identity] = entry
             byKey[entry.key] = entry
-            if !entry.definition.isAbstract {
+            if !entry.definition.isAbstract, !entry.definition.isFoundByNameOnly {
                 byType[ObjectIdentifier(entry.definition.declaredType), default: []].append(entry)
                 for exposed in entry.definition.exposedTypes where exposed != entry.definition.declaredType {
                     byType[ObjectIdentifier(exposed), default: []].append(entry)

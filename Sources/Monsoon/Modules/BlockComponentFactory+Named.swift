@@ -1,0 +1,44 @@
+extension BlockComponentFactory {
+    /// The component of the module binding named `name` (`binder.bind(…, named: "staging")`), whichever
+    /// module declared it: Objection's `getObject:named:`. Named bindings are found only this way.
+    ///
+    /// ```swift
+    /// let staging = try factory.resolve((any Backend).self, named: "staging")
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError/Kind/unknownKey`` naming the nearest binding names when none has
+    ///   this name, ``ResolutionError/Kind/ambiguousType`` when several modules use it,
+    ///   ``ResolutionError/Kind/typeMismatch`` when it builds another type, or any failure while building.
+    /// - Complexity: O(*n*) in the number of definitions, then as resolving by key.
+    public func resolve<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T {
+        try withResolution { context throws(ResolutionError) in try context.resolve(type, named: name) }
+    }
+
+    /// The registered binding named `name`.
+    func binding(named name: String, type: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
+        let named = registry.entries.filter { $0.definition.isFoundByNameOnly }
+        let matching = named.filter { $0.definition.function == name }
+        guard let first = matching.first else {
+            let names = named.map(\.definition.function)
+            throw .unknownKey(name, knownKeys: names, path: path, subject: "binding named \"\(name)\"",
+                              summary: "no module binds a component under this name.",
+                              fallback: "Name a binding with binder.bind(…, named: \"\(name)\") in a module's configure(_:).")
+        }
+        guard matching.count == 1 else { throw .ambiguous(type, candidates: matching.map(\.key), path: path) }
+        return first
+    }
+}
+
+extension ResolutionContext {
+    func resolve<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T {
+        try component(of: factory.binding(named: name, type: type, path: path), as: type)
+    }
+}
+
+extension Resolver {
+    /// The component of the module binding named `name`; see
+    /// ``BlockComponentFactory/resolve(_:named:)``.
+    public func resolve<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T {
+        try activeContext("binding named \"\(name)\"").resolve(type, named: name)
+    }
+}

@@ -1,0 +1,157 @@
+import Monsoon
+import Testing
+
+private protocol Clock: Sendable { var name: String { get } }
+private struct SystemClock: Clock { let name = "system" }
+private protocol Backend: Sendable { var host: String { get } }
+private struct LiveBackend: Backend { let host = "api.example.com" }
+private struct StagingBackend: Backend { let host = "staging.example.com" }
+private final class Engine: Sendable { let serial: Int; init(serial: Int) { self.serial = serial } }
+private final class WeatherClient: Sendable {
+    let clock: any Clock
+    let backend: any Backend
+    init(clock: any Clock, backend: any Backend) { self.clock = clock; self.backend = backend }
+}
+private final class Dashboard: Sendable {
+    let client: WeatherClient
+    init(client: WeatherClient) { self.client = client }
+}
+
+private struct EngineProvider: ComponentProvider {
+    let serials = Locked(0)
+    func provide(_ resolver: Resolver) throws -> Engine {
+        Engine(serial: serials.withLock { $0 += 1; return $0 })
+    }
+}
+
+private final class NetworkModule: Module {
+    let builds = Locked(0)
+    let engines = EngineProvider()
+
+    override func configure(_ binder: Binder) {
+        binder.bind(SystemClock(), to: (any Clock).self)
+        binder.bind(LiveBackend(), to: (any Backend).self)
+        binder.bind((any Backend).self, named: "staging") { _ in StagingBackend() }
+        binder.bind(Engine.self, provider: engines)
+        binder.bind(WeatherClient.self, scope: .lazySingleton) { [builds] resolver in
+            builds.withLock { $0 += 1 }
+            return WeatherClient(clock: try resolver.resolve(), backend: try resolver.resolve())
+        }
+    }
+}
+
+private final class StagingNetworkModule: Module {
+    override func configure(_ binder: Binder) {
+        binder.bind(StagingBackend(), to: (any Backend).self)
+    }
+}
+
+/// An assembly written with definition methods, injecting a module's binding by type.
+private final class DashboardAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [dashboard()] }
+    func dashboard() -> Definition<Dashboard> { define { Definition(Dashboard.init(client:), .byType()) } }
+}
+
+private final class EagerModule: Module {
+    let builds = Locked(0)
+    override func configure(_ binder: Binder) {
+        binder.bind(Engine.self, scope: .lazySingleton) { [builds] _ in Engine(serial: builds.withLock { $0 += 1; return $0 }) }
+        binder.eagerSingleton(Engine.self)
+    }
+}
+
+private final class BrokenEagerModule: Module {
+    override func configure(_ binder: Binder) { binder.eagerSingleton(Engine.self) }
+}
+
+private final class TwiceBoundModule: Module {
+    override func configure(_ binder: Binder) {
+        binder.bind(SystemClock(), to: (any Clock).self)
+        binder.bind(SystemClock(), to: (any Clock).self)
+    }
+}
+
+@Suite struct ModuleTests {
+    @Test func instancesAreBoundToTheirTypeOrAProtocol() throws {
+        let factory = try BlockComponentFactory(assemblies: [NetworkModule()])
+        #expect(try factory.resolve((any Clock).self).name == "system")
+        #expect(try factory.resolve((any Backend).self).host == "api.example.com")
+    }
+
+    @Test func aClosureBindingObeysItsScopeAndResolvesThroughTheResolver() throws {
+        let module = NetworkModule()
+        let factory = try BlockComponentFactory(assemblies: [module])
+        let client = try factory.resolve(WeatherClient.self)
+        #expect(try factory.resolve(WeatherClient.self) === client)
+        #expect(module.builds.withLock { $0 } == 1)
+        #expect(client.backend.host == "api.example.com")
+    }
+
+    @Test func aProviderBuildsAComponentPerResolutionInPrototypeScope() throws {
+        let factory = try BlockComponentFactory(assemblies: [NetworkModule()])
+        #expect(try factory.resolve(Engine.self).serial == 1)
+        #expect(try factory.resolve(Engine.self).serial == 2)
+    }
+
+    @Test func aNamedBindingIsFoundByItsNameOnly() throws {
+        let factory = try BlockComponentFactory(assemblies: [NetworkModule()])
+        #expect(try factory.resolve((any Backend).self, named: "staging").host == "staging.example.com")
+        // The unnamed binding of the same type stays the one found by type: no ambiguity.
+        #expect(try factory.resolve((any Backend).self).host == "api.example.com")
+        #expect(factory.keys.contains("NetworkModule.staging"))
+    }
+
+    @Test func anUnknownNameIsATypedErrorNamingTheNearestBinding() throws {
+        let factory = try BlockComponentFactory(assemblies: [NetworkModule()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve((any Backend).self, named: "stagin") }
+        #expect(error?.kind == .unknownKey)
+        #expect(error?.description == """
+            Cannot resolve binding named "stagin": no module binds a component under this name.
+              Did you mean: staging?
+            """)
+    }
+
+    @Test func bindingsHaveKeysNamedAfterTheModuleAndTheBinding() throws {
+        let factory = try BlockComponentFactory(assemblies: [NetworkModule()])
+        #expect(factory.keys == [
+            "NetworkModule.bind(any Clock)", "NetworkModule.bind(any Backend)", "NetworkModule.staging",
+            "NetworkModule.bind(Engine)", "NetworkModule.bind(WeatherClient)",
+        ])
+        #expect(try factory.resolve(key: "NetworkModule.bind(WeatherClient)", as: WeatherClient.self).clock.name == "system")
+    }
+
+    @Test func assemblyDefinitionsInjectModuleBindings() throws {
+        let factory = try BlockComponentFactory(assemblies: [NetworkModule(), DashboardAssembly()])
+        let dashboard = try factory.resolve(DashboardAssembly.dashboard)
+        #expect(dashboard.client === (try factory.resolve(WeatherClient.self)))
+    }
+
+    @Test func anEagerSingletonIsBuiltAtActivation() throws {
+        let module = EagerModule()
+        let factory = try BlockComponentFactory(assemblies: [module])
+        #expect(module.builds.withLock { $0 } == 1)
+        #expect(try factory.resolve(Engine.self).serial == 1)
+        #expect(module.builds.withLock { $0 } == 1)
+    }
+
+    @Test func anEagerSingletonOfAnUnboundTypeFailsActivationNamingTheModule() {
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [BrokenEagerModule()]) }
+        #expect(error?.problems.map(\.kind) == [.singletonFailed])
+        #expect(error?.problems.first?.subject == "BrokenEagerModule.eagerSingleton(Engine)")
+        #expect(error?.problems.first?.resolutionError?.kind == .noDefinitionForType)
+    }
+
+    @Test func bindingOneTypeTwiceWithoutNamesIsADuplicateKey() {
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [TwiceBoundModule()]) }
+        #expect(error?.problems.map(\.kind) == [.duplicateKey])
+        #expect(error?.description.contains("TwiceBoundModule.bind(any Clock)") == true)
+    }
+
+    @Test func twoModulesBindingOneTypeMakeItAmbiguousAndADerivedFactorySwapsOne() throws {
+        let both = try BlockComponentFactory(assemblies: [NetworkModule(), StagingNetworkModule()])
+        let error = #expect(throws: ResolutionError.self) { try both.resolve((any Backend).self) }
+        #expect(error?.kind == .ambiguousType)
+        let staging = try BlockComponentFactory(assemblies: [StagingNetworkModule()]).with(DashboardAssembly())
+        #expect(try staging.resolve((any Backend).self).host == "staging.example.com")
+    }
+}
