@@ -1,0 +1,90 @@
+import Foundation
+
+/// A property resolved from the default factory the first time it is read (Pilgrim's and Factory's
+/// property injection), for types a factory does not build: view controllers made by a storyboard, SwiftUI
+/// views, entry points.
+///
+/// ```swift
+/// final class ForecastViewController {
+///     @Injected var client: WeatherClient?                        // by type
+///     @Injected(QuestAssembly.knight) var knight: Knight?         // by method reference
+///     @Injected(named: "staging") var backend: (any Backend)?     // a module's named binding
+/// }
+///
+/// try BlockComponentFactory(assemblies: [AppAssembly()]).makeDefault()
+/// if let client = controller.client { … }
+/// if case .failure(let error) = controller.$client { log(error) }   // why it is nil
+/// ```
+///
+/// The property is optional because reading it cannot throw: instead of crashing when there is no
+/// default factory or the component fails to build (as Pilgrim and Factory do), it is `nil`, and its
+/// projected value (`$client`) is the `Result`, whose failure is the ``ResolutionError`` saying why
+/// (``ResolutionError/Kind/noDefaultFactory`` when no factory was made the default). A failure is not
+/// remembered: the next read tries again, so a property read before the app made its factory the
+/// default resolves once it has. A success is kept: the property then always returns the same
+/// component, whatever its scope. Safe to read from several threads.
+@propertyWrapper
+public struct Injected<Component> {
+    private let storage: Storage
+
+    /// Resolves the unique definition that declares `Component`.
+    public init(from factory: BlockComponentFactory? = nil) {
+        storage = Storage(factory) { factory throws(ResolutionError) in try factory.resolve(Component.self) }
+    }
+
+    /// Resolves an assembly method, like `QuestAssembly.knight`.
+    public init<A: Assembly>(_ method: @escaping (A) -> () -> Definition<Component>, from factory: BlockComponentFactory? = nil) {
+        storage = Storage(factory) { factory throws(ResolutionError) in try factory.resolve(method) }
+    }
+
+    /// Resolves the definition with `key`, like `"QuestAssembly.knight()"`.
+    public init(key: String, from factory: BlockComponentFactory? = nil) {
+        storage = Storage(factory) { factory throws(ResolutionError) in try factory.resolve(key: key, as: Component.self) }
+    }
+
+    /// Resolves the module binding named `name`.
+    public init(named name: String, from factory: BlockComponentFactory? = nil) {
+        storage = Storage(factory) { factory throws(ResolutionError) in try factory.resolve(Component.self, named: name) }
+    }
+
+    /// The component, or `nil` when it cannot be resolved; `$property` says why.
+    public var wrappedValue: Component? { try? storage.result.get() }
+
+    /// The outcome of resolving the property: the component, or the error that made it `nil`.
+    public var projectedValue: Result<Component, ResolutionError> { storage.result }
+
+    private final class Storage: @unchecked Sendable {
+        // Unchecked: `resolved` is only read and written under `lock`, and the closure only captures
+        // the (Sendable) factory, key or method reference given to the initializer.
+        private let lock = NSLock()
+        private let factory: BlockComponentFactory?
+        private let resolve: (BlockComponentFactory) throws(ResolutionError) -> Component
+        private var resolved: Component?
+
+        init(_ factory: BlockComponentFactory?, _ resolve: @escaping (BlockComponentFactory) throws(ResolutionError) -> Component) {
+            self.factory = factory
+            self.resolve = resolve
+        }
+
+        /// Resolves outside the lock, so that a component whose initializer reads this property again
+        /// ends in a typed error (a cycle, or the depth limit) instead of deadlocking; when two threads resolve at once, the first
+        /// component stored is the one every read returns.
+        var result: Result<Component, ResolutionError> {
+            if let resolved = lock.withLock({ resolved }) { return .success(resolved) }
+            do throws(ResolutionError) {
+                let target: BlockComponentFactory
+                if let factory { target = factory } else { target = try BlockComponentFactory.requireDefault() }
+                let component = try resolve(target)
+                return .success(lock.withLock {
+                    if let resolved { return resolved }
+                    resolved = component
+                    return component
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+}
+
+extension Injected: Sendable where Component: Sendable {}
