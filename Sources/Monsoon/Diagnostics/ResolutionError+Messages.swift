@@ -117,7 +117,13 @@ extension ResolutionError {
     }
 
     static func componentFailed(_ key: String, error: any Error, path: [String]) -> ResolutionError {
-        ResolutionError(.componentFailed, subject: key, path: path,
+        if let offMain = error as? MainActorRequired {
+            return ResolutionError(
+                .mainActorRequired, subject: key, path: path,
+                summary: "its initializer is isolated to the main actor (it builds \(typeName(offMain.component))), and this resolution runs on another thread.",
+                advice: ["Resolve it from the main actor, or inject a Provider of it and call the provider there."])
+        }
+        return ResolutionError(.componentFailed, subject: key, path: path,
                         summary: "building it threw \(String(describing: error)).", underlyingError: error)
     }
 

@@ -50,6 +50,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 extension Kind where Subject == ResolutionError {
     /// No definition has the requested key.
     public static var unknownKey: Self { Self(name: "unknownKey") }
+    /// A definition whose initializer is isolated to the main actor was resolved from another thread.
+    public static var mainActorRequired: Self { Self(name: "mainActorRequired") }
     /// No definition declares the requested type.
     public static var noDefinitionForType: Self { Self(name: "noDefinitionForType") }
     /// More than one definition declares the requested type.
