@@ -32,7 +32,7 @@ public struct AnyDefinition: Sendable {
     /// More types lookup by type finds the definition under (`exposed(as:)`).
     let exposedTypes: [Any.Type]
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
-    let behaviour: any DefinitionBehaviour
+    private(set) var behaviour: any DefinitionBehaviour
 
     /// Generic in the behaviour's component type rather than taking `any DefinitionBehaviour`, so that the
     /// protocol stays internal: were it usable from inlinable code, the optimizer could no longer
@@ -91,6 +91,13 @@ public struct AnyDefinition: Sendable {
     func bound(as name: String, explicitly: Bool) -> AnyDefinition {
         var copy = self
         copy.bindingName = (name, explicitly)
+        return copy
+    }
+
+    /// This definition with one injection replaced; see ``RegisteredDefinition/replaceInjection(at:with:)``.
+    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(InjectionRewriteError) -> AnyDefinition {
+        var copy = self
+        copy.behaviour = try behaviour.rewriting(site, with: injection)
         return copy
     }
 
@@ -171,6 +178,10 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
     func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
     func box(_ component: Any) -> AnyObject?
     func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
+    /// Where the definition injects, in order.
+    var injectionSites: [InjectionSite] { get }
+    /// The same behaviour with the injection at `site` replaced.
+    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(InjectionRewriteError) -> any DefinitionBehaviour
 }
 
 /// The behaviour of a `Definition<T>`: its recipe, kept typed.

@@ -23,7 +23,8 @@ extension Definition {
         let factoryInjection = factory.injection
         let pack = InjectionPack(repeat each arguments)
         let make: @Sendable (Resolver) throws -> T = { resolver in
-            try pack.call(method(try factoryInjection.produce(resolver)), resolver: resolver)
+            try pack.call(method(try ArgumentRewrites.produce(factoryInjection.produce, at: 0, resolver: resolver)),
+                          resolver: resolver, firstIndex: 1)
         }
         let initializer = Initializer(dependencies: [factoryInjection.target] + pack.targets, make: make)
         self.init(recipe: Recipe<T>(initializer: initializer), fileID: fileID, function: function, line: line, column: column)

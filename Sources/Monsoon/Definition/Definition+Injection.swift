@@ -102,7 +102,7 @@ extension Definition {
     /// Injects with a closure that receives the component and a resolver: the escape hatch for
     /// injections not expressible as key paths or methods, including mutating methods of value types.
     public func injectMethod(_ inject: @escaping @Sendable (inout T, Resolver) throws -> Void) -> Definition<T> {
-        addingMethod(targets: [.opaque], apply: inject)
+        addingMethod(targets: [.opaque], takesRewrites: false, apply: inject)
     }
 
     /// - Parameter cast: for an injection cast at build time, the supplied and the property's types.
@@ -123,10 +123,10 @@ extension Definition {
     }
 
     private func addingMethod(
-        targets: [Dependency.Target], apply: @escaping @Sendable (inout T, Resolver) throws -> Void
+        targets: [Dependency.Target], takesRewrites: Bool = true, apply: @escaping @Sendable (inout T, Resolver) throws -> Void
     ) -> Definition<T> {
         var copy = self
-        copy.recipe.methods.append(MethodInjection(targets: targets, apply: apply))
+        copy.recipe.methods.append(MethodInjection(targets: targets, takesRewrites: takesRewrites, apply: apply))
         return copy
     }
 }

@@ -213,7 +213,7 @@ public struct Definition<T>: Sendable {
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
     ) {
-        let recipe = Recipe<T>(initializer: Initializer(dependencies: [.opaque], make: build))
+        let recipe = Recipe<T>(initializer: Initializer(dependencies: [.opaque], takesRewrites: false, make: build))
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
 

@@ -27,10 +27,14 @@ struct Recipe<T>: Sendable {
 struct Initializer<Component>: Sendable {
     @usableFromInline let dependencies: [Dependency.Target]
     @usableFromInline let make: @Sendable (Resolver) throws -> Component
+    /// Whether `make` is a compiled call whose arguments a post-processor may replace; `false` for a
+    /// closure that resolves what it wants.
+    @usableFromInline let takesRewrites: Bool
 
     @inlinable
-    init(dependencies: [Dependency.Target], make: @escaping @Sendable (Resolver) throws -> Component) {
+    init(dependencies: [Dependency.Target], takesRewrites: Bool = true, make: @escaping @Sendable (Resolver) throws -> Component) {
         self.dependencies = dependencies
+        self.takesRewrites = takesRewrites
         self.make = make
     }
 }
@@ -52,9 +56,17 @@ struct InjectionPack<each Source: Injectable>: Sendable {
     }
 
     /// Resolves every argument, in order, and calls `function` with them.
+    /// Calls `function` with the produced arguments; a resolver carrying rewrites (a definition
+    /// post-processor replaced some of these injections) produces those arguments instead.
+    ///
+    /// - Parameter firstIndex: the site index of the first argument, for a definition whose site 0 is
+    ///   not in the pack (a factory method's factory).
     @inlinable
-    func call<Result>(_ function: (repeat (each Source).Value) throws -> Result, resolver: Resolver) throws -> Result {
-        try function(repeat try (each producers)(resolver))
+    func call<Result>(
+        _ function: (repeat (each Source).Value) throws -> Result, resolver: Resolver, firstIndex: Int = 0
+    ) throws -> Result {
+        guard let rewrites = resolver.rewrites else { return try function(repeat try (each producers)(resolver)) }
+        return try rewrites.call(function, producers: repeat each producers, resolver: resolver, firstIndex: firstIndex)
     }
 }
 
@@ -72,6 +84,8 @@ struct PropertyInjection<T>: Sendable {
 @usableFromInline
 struct MethodInjection<T>: Sendable {
     let targets: [Dependency.Target]
+    /// Whether `apply` is a compiled call whose arguments a post-processor may replace.
+    var takesRewrites = true
     @usableFromInline let apply: @Sendable (inout T, Resolver) throws -> Void
 }
 

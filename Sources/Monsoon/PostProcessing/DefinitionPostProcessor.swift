@@ -29,7 +29,7 @@ public struct RegisteredDefinition: Sendable {
     /// The definition's key, like `QuestAssembly.knight()`.
     public let key: String
     /// The definition, after any earlier post-processor's changes.
-    public private(set) var definition: AnyDefinition
+    public internal(set) var definition: AnyDefinition
 
     init(key: String, definition: AnyDefinition) {
         self.key = key
