@@ -53,6 +53,12 @@ open class Assembly {
     /// holds, which is how tests and environments swap parts. A derived factory made
     /// ``BlockComponentFactory/without(_:)`` a type activates no collaborator of that type.
     open var collaborators: [Assembly] { [] }
+
+    /// Configuration values this assembly brings, read by its own definitions' `.config` injections and
+    /// by no other assembly's: the defaults of a library's assembly, say. The factory's configuration can
+    /// override them in a section named after the assembly type (`{"NetworkAssembly": {"timeout": 5}}`),
+    /// and supplies the keys neither has. The activation report lists where each value came from.
+    open var configuration: Configuration { .empty }
 }
 
 @available(*, unavailable, message: "Assemblies are configuration used while activating and resolving; they are not shared values.")

@@ -21,7 +21,9 @@ public struct Configuration: Sendable {
         let root: [String: JSONValue]
     }
 
-    private let sources: [Source]
+    let sources: [Source]
+    /// Registered type converters, by the type they produce.
+    let converters: [ObjectIdentifier: TypeConverter]
     private let merged: [String: JSONValue]
     /// For every dotted key of a leaf value, the file that supplied it.
     public let origins: [String: String]
@@ -31,7 +33,8 @@ public struct Configuration: Sendable {
     /// No configuration: every lookup fails with ``ConfigurationError/Kind/missingKey``.
     public static let empty = Configuration(sources: [])
 
-    init(sources: [Source]) {
+    init(sources: [Source], converters: [ObjectIdentifier: TypeConverter] = [:]) {
+        self.converters = converters
         var merged: [String: JSONValue] = [:]
         var origins: [String: String] = [:]
         for source in sources {
@@ -52,7 +55,7 @@ public struct Configuration: Sendable {
     /// let testing = appConfiguration.overriding(with: try Configuration(json: Data(#"{"service": {"retries": 0}}"#.utf8), name: "test"))
     /// ```
     public func overriding(with other: Configuration) -> Configuration {
-        Configuration(sources: sources + other.sources)
+        Configuration(sources: sources + other.sources, converters: converters.merging(other.converters) { _, theirs in theirs })
     }
 
     /// Loads and merges JSON files, in order.
@@ -102,12 +105,8 @@ public struct Configuration: Sendable {
     /// - Throws: ``ConfigurationError/Kind/missingKey`` (with the nearest keys) or
     ///   ``ConfigurationError/Kind/wrongType`` (naming the file and the expected type).
     public func value<T: Decodable>(_ key: String, as type: T.Type = T.self) throws(ConfigurationError) -> T {
-        guard let value = lookup(key) else {
-            if let (prefix, found) = scalarPrefix(of: key) {
-                throw .underScalar(key, prefix: prefix, found: found.kindName, file: source(of: prefix) ?? files.last ?? "configuration")
-            }
-            throw .missingKey(key, files: files, nearest: nearestNames(to: key, among: Array(origins.keys)))
-        }
+        let value = try existingValue(key)
+        if let converted = try convertedByRegisteredConverter(value, key: key, as: type) { return converted }
         do {
             return try value.decode(as: type)
         } catch {
@@ -121,11 +120,27 @@ public struct Configuration: Sendable {
         }
     }
 
+    /// The value at `key`, which must exist.
+    func existingValue(_ key: String) throws(ConfigurationError) -> JSONValue {
+        guard let value = lookup(key) else {
+            if let (prefix, found) = scalarPrefix(of: key) {
+                throw .underScalar(key, prefix: prefix, found: found.kindName, file: source(of: prefix) ?? files.last ?? "configuration")
+            }
+            throw .missingKey(key, files: files, nearest: nearestNames(to: key, among: Array(origins.keys)))
+        }
+        return value
+    }
+
     /// The file that supplied `key`: for an object, the last file that contributed to it.
     public func source(of key: String) -> String? {
         if let file = origins[key] { return file }
         let prefix = key + "."
         return files.last { file in origins.contains { $0.key.hasPrefix(prefix) && $0.value == file } }
+    }
+
+    /// The top-level value named `name`, for an assembly's section.
+    func section(named name: String) -> JSONValue? {
+        merged[name]
     }
 
     private func lookup(_ key: String) -> JSONValue? {

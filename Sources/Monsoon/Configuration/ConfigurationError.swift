@@ -55,7 +55,25 @@ extension ConfigurationError {
     }
 }
 
+extension ConfigurationError {
+    static func noConverter(for type: Any.Type, subject: String) -> Self {
+        Self(kind: .noConverter, key: nil, file: nil,
+             description: "\(subject) cannot be converted to \(typeName(type)): no TypeConverter is registered for it. "
+                + "Register one: configuration.converting(with: [TypeConverter(\(typeName(type)).self) { text in … }]).")
+    }
+
+    static func conversionFailed(subject: String, text: String, type: Any.Type, error: (any Error)?) -> Self {
+        let reason = error.map { "its TypeConverter threw: \($0)" } ?? "its TypeConverter returned another type"
+        return Self(kind: .conversionFailed, key: nil, file: nil,
+                    description: "\(subject) (\"\(text)\") cannot be converted to \(typeName(type)): \(reason).")
+    }
+}
+
 extension Kind where Subject == ConfigurationError {
+    /// A value was read as a type that is not `Decodable` and has no ``TypeConverter``.
+    public static var noConverter: Self { Self(name: "noConverter") }
+    /// A ``TypeConverter`` threw.
+    public static var conversionFailed: Self { Self(name: "conversionFailed") }
     /// A configuration file does not exist or cannot be read.
     public static var missingFile: Self { Self(name: "missingFile") }
     /// A configuration file is not JSON.

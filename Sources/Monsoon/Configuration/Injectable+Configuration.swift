@@ -6,16 +6,49 @@ extension Injectable {
     ///     .inject(\.retries, .config("service.retries"))                       // an Int
     /// ```
     ///
-    /// Activation checks every such key against the factory's ``Configuration``: a missing key or a
-    /// value that does not convert fails activation, naming the key, the file and the expected type.
+    /// The key is looked up in the configuration of the definition's assembly: the factory's values
+    /// under the assembly's type name (`"WeatherAssembly": {"retries": 5}`) first, then the assembly's
+    /// own ``Assembly/configuration``, then the factory's top-level values. Activation checks every such
+    /// key: a missing key or a value that does not convert fails activation, naming the key, the file
+    /// and the expected type.
     public static func config<V: Decodable & SendableMetatype>(_ key: String, as type: V.Type = V.self) -> Injection<V> where Self == Injection<V> {
-        let reference = ConfigurationReference(key: key) { configuration throws(ConfigurationError) in
-            _ = try configuration.value(key, as: V.self)
+        configured(key) { configuration throws(ConfigurationError) in try configuration.value(key, as: V.self) }
+    }
+
+    /// Injects the configuration value at a dotted key as a type that is not `Decodable`, converted from
+    /// its string by the ``TypeConverter`` registered for `type`.
+    ///
+    /// ```swift
+    /// Definition(Theme.init(tint:), .config("theme.tint", as: Color.self))
+    /// ```
+    @_disfavoredOverload
+    public static func config<V: SendableMetatype>(_ key: String, as type: V.Type = V.self) -> Injection<V> where Self == Injection<V> {
+        configured(key) { configuration throws(ConfigurationError) in try configuration.value(key, as: V.self) }
+    }
+
+    /// Injects `text` converted by the ``TypeConverter`` registered for the destination's type
+    /// (Typhoon's injection of an object from a string).
+    ///
+    /// ```swift
+    /// Definition(Theme.init(tint:), .converted("#0044ff"))
+    /// ```
+    ///
+    /// Activation converts it once to check that a converter exists and accepts the text.
+    public static func converted<V: SendableMetatype>(_ text: String, to type: V.Type = V.self) -> Injection<V> where Self == Injection<V> {
+        configured(text, subject: "converted \"\(text)\"") { configuration throws(ConfigurationError) in
+            try configuration.converted(text, to: V.self)
         }
+    }
+
+    /// An injection read from the configuration of the definition being built, checked at activation.
+    private static func configured<V>(
+        _ key: String, subject: String? = nil, read: @escaping @Sendable (Configuration) throws(ConfigurationError) -> V
+    ) -> Injection<V> where Self == Injection<V> {
+        let reference = ConfigurationReference(key: key) { configuration throws(ConfigurationError) in _ = try read(configuration) }
         return Injection(target: .config(reference)) { resolver in
-            let context = try resolver.activeContext("configuration \"\(key)\"")
+            let context = try resolver.activeContext(subject ?? "configuration \"\(key)\"")
             do throws(ConfigurationError) {
-                return try context.factory.configuration.value(key, as: V.self)
+                return try read(context.factory.configuration(for: context.stack.last?.entry.definition))
             } catch {
                 throw ResolutionError.configuration(error, path: context.path)
             }

@@ -84,8 +84,9 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
 }
 
 extension ActivationReport {
-    init(registry: Registry, directory: AssemblyDirectory, configuration: Configuration) {
-        self.configuration = configuration.origins.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    init(registry: Registry, directory: AssemblyDirectory, configuration: Configuration,
+         assemblyConfiguration: [(key: String, file: String)]) {
+        self.configuration = (configuration.origins.map { ($0.key, $0.value) } + assemblyConfiguration).sorted { $0.key < $1.key }
         let replaced = Dictionary(directory.replacements.map { ($0.assembly, $0.replaces) }, uniquingKeysWith: { first, _ in first })
         let names = directory.assemblyNames
         var counts: [String: Int] = [:]

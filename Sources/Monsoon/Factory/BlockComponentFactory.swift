@@ -27,6 +27,8 @@ public final class BlockComponentFactory: Sendable {
     let givenPostProcessors: (definition: [any DefinitionPostProcessor], instance: [any InstancePostProcessor])
     /// The configuration values components are injected with (`.config("key")`).
     public let configuration: Configuration
+    /// The configuration of each assembly that brings its own or has a section in `configuration`.
+    let assemblyConfigurations: AssemblyConfigurations
     /// The bounds that end a resolution which could never finish; see ``ResolutionLimits``.
     public let limits: ResolutionLimits
     private let singletonTimings = SingletonTimings()
@@ -34,7 +36,8 @@ public final class BlockComponentFactory: Sendable {
     /// What activation registered and built; see ``ActivationReport``. Made when asked for, so that
     /// activation itself does not pay for it.
     public var activationReport: ActivationReport {
-        ActivationReport(registry: registry, directory: assemblies, configuration: configuration)
+        ActivationReport(registry: registry, directory: assemblies, configuration: configuration,
+                         assemblyConfiguration: assemblyConfigurations.declaredOrigins)
             .with(singletons: singletonTimings.value)
     }
 
@@ -89,7 +92,12 @@ public final class BlockComponentFactory: Sendable {
         let allDefinitionPostProcessors = Self.ordered(definitionPostProcessors + assemblies.flatMap(\.definitionPostProcessors)) { $0.order }
         self.definitionPostProcessors = allDefinitionPostProcessors
         self.instancePostProcessors = Self.ordered(instancePostProcessors + assemblies.flatMap(\.instancePostProcessors)) { $0.order }
-        let registry = try Registry.activating(directory, postProcessors: allDefinitionPostProcessors, configuration: configuration)
+        let assemblyConfigurations = AssemblyConfigurations(directory, global: configuration)
+        self.assemblyConfigurations = assemblyConfigurations
+        let registry = try Registry.activating(directory, postProcessors: allDefinitionPostProcessors) { definition in
+            guard let type = definition.assemblyType, let assembly = directory.byType[ObjectIdentifier(type)] else { return configuration }
+            return assemblyConfigurations.configuration(ofAssembly: ObjectIdentifier(Swift.type(of: assembly))) ?? configuration
+        }
         self.registry = registry
         self.cycleGroups = CycleGroups(registry: registry, assemblies: directory)
         if validating {

@@ -3,7 +3,8 @@ extension Registry {
     /// (discovered while the listed bodies are evaluated), resolves parent chains, and checks
     /// references, collecting every problem before throwing.
     static func activating(
-        _ directory: AssemblyDirectory, postProcessors: [any DefinitionPostProcessor], configuration: Configuration
+        _ directory: AssemblyDirectory, postProcessors: [any DefinitionPostProcessor],
+        configuration: (AnyDefinition) -> Configuration
     ) throws(ActivationError) -> Registry {
         var problems: [ActivationError.Problem] = []
         var listed: [(key: String, definition: AnyDefinition)] = []
@@ -108,7 +109,7 @@ extension Registry {
                 }
                 for reference in dependency.target.configurationReferences {
                     do throws(ConfigurationError) {
-                        try reference.check(configuration)
+                        try reference.check(configuration(definition))
                     } catch {
                         problems.append(.configuration(key, error: error))
                     }

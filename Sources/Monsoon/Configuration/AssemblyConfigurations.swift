@@ -1,0 +1,50 @@
+/// The configuration each assembly's definitions read: the factory's, the assembly's own
+/// (``Assembly/configuration``) over it, and the factory's values under the assembly's type name over
+/// both. Only assemblies for which that differs from the factory's configuration have an entry.
+struct AssemblyConfigurations: Sendable {
+    private let scoped: [ObjectIdentifier: Configuration]
+    /// Keys an assembly's own configuration supplies, as the activation report lists them.
+    let declaredOrigins: [(key: String, file: String)]
+
+    init(_ directory: AssemblyDirectory, global: Configuration) {
+        var scoped: [ObjectIdentifier: Configuration] = [:]
+        var declaredOrigins: [(key: String, file: String)] = []
+        let globalHasValues = !global.origins.isEmpty
+        for assembly in directory.assemblies {
+            let declared = assembly.configuration
+            // Type names cost a demangling each: only worth it when the factory has values to look in.
+            guard globalHasValues || !declared.sources.isEmpty else { continue }
+            let lineage = ClassHierarchy.lineage(of: type(of: assembly), upTo: Assembly.self).map { typeName($0) }
+            // A superclass's section first, so that the assembly's own section wins.
+            let namespaced: [Configuration.Source] = lineage.reversed().compactMap { name in
+                guard case .object(let section)? = global.section(named: name) else { return nil }
+                return Configuration.Source(name: global.source(of: name) ?? name, root: section)
+            }
+            guard !declared.sources.isEmpty || !namespaced.isEmpty else { continue }
+            scoped[ObjectIdentifier(type(of: assembly))] = Configuration(
+                sources: global.sources + declared.sources + namespaced,
+                converters: declared.converters.merging(global.converters) { _, factory in factory })
+            let name = lineage[0]
+            for (key, file) in declared.origins.sorted(by: { $0.key < $1.key }) where global.origins["\(name).\(key)"] == nil {
+                declaredOrigins.append(("\(name).\(key)", "\(file) (\(name)'s own)"))
+            }
+        }
+        self.scoped = scoped
+        self.declaredOrigins = declaredOrigins
+    }
+
+    /// The configuration of the activated assembly of type `assemblyType`, if it has its own.
+    func configuration(ofAssembly assemblyType: ObjectIdentifier) -> Configuration? {
+        scoped.isEmpty ? nil : scoped[assemblyType]
+    }
+}
+
+extension BlockComponentFactory {
+    /// The configuration `definition`'s injections read (see ``Injectable/config(_:as:)``).
+    func configuration(for definition: AnyDefinition?) -> Configuration {
+        guard let type = definition?.assemblyType, let assembly = assemblies.byType[ObjectIdentifier(type)],
+              let own = assemblyConfigurations.configuration(ofAssembly: ObjectIdentifier(Swift.type(of: assembly)))
+        else { return configuration }
+        return own
+    }
+}
