@@ -117,8 +117,8 @@ import Testing
         }
         let json = Data(#"{"display": {"units": "metric", "showChanceOfRain": false}}"#.utf8)
         let configuration = try Configuration(json: json, name: "test.json")
-        let factory = try BlockComponentFactory(
-            assemblies: [FixedCoreAssembly(), ServiceAssembly(), PresentationAssembly()], configuration: configuration)
+        // The app's root assembly, with a subclass replacing the CoreAssembly its collaborators hold.
+        let factory = try BlockComponentFactory(assemblies: [PresentationAssembly(), FixedCoreAssembly()], configuration: configuration)
         #expect(try factory.resolve(PresentationAssembly.app).show(city: "Camelot") == "Forecast for Camelot, Logres")
     }
 }
