@@ -147,6 +147,12 @@ private final class TwiceBoundModule: Module {
         #expect(error?.description.contains("TwiceBoundModule.bind(any Clock)") == true)
     }
 
+    @Test func modulesValidateAndAppearInTheGraphLikeAssemblies() throws {
+        let factory = try BlockComponentFactory(assemblies: [NetworkModule(), DashboardAssembly()])
+        #expect(factory.validate().findings(.error).isEmpty)
+        #expect(factory.graph().edges.contains { $0.from == "DashboardAssembly.dashboard()" && $0.to == "NetworkModule.bind(WeatherClient)" })
+    }
+
     @Test func twoModulesBindingOneTypeMakeItAmbiguousAndADerivedFactorySwapsOne() throws {
         let both = try BlockComponentFactory(assemblies: [NetworkModule(), StagingNetworkModule()])
         let error = #expect(throws: ResolutionError.self) { try both.resolve((any Backend).self) }
