@@ -34,12 +34,24 @@ enum Collaborators {
     /// superclasses), in declaration order.
     private static func declaredAndHeld(by assembly: Assembly) -> [Assembly] {
         var result = assembly.collaborators
-        var mirror: Mirror? = Mirror(reflecting: assembly)
-        while let current = mirror {
-            for child in current.children {
-                if let held = child.value as? Assembly, held !== assembly { result.append(held) }
+        guard let fields = AssemblyFields.of(type(of: assembly)) else {
+            // The type could not be described field by field: read the instance's fields the slow way.
+            var mirror: Mirror? = Mirror(reflecting: assembly)
+            while let current = mirror {
+                for child in current.children {
+                    if let held = child.value as? Assembly, held !== assembly { result.append(held) }
+                }
+                mirror = current.superclassMirror
             }
-            mirror = current.superclassMirror
+            return result
+        }
+        guard !fields.isEmpty else { return result }
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(assembly).toOpaque())
+        withExtendedLifetime(assembly) {
+            for field in fields {
+                // The offset and type were read from the class's own field descriptors.
+                if let held = base.load(fromByteOffset: field, as: Assembly?.self), held !== assembly { result.append(held) }
+            }
         }
         return result
     }

@@ -45,7 +45,26 @@ private final class CoPongAssembly: Assembly {
     func pong() -> Definition<CoSession> { define { Definition { CoSession(name: "pong") } } }
 }
 
+/// Holds its collaborator in an optional of a superclass: found through the subclass below.
+private class CoOptionalHolderBase: Assembly {
+    let network: CoNetworkAssembly?
+    init(network: CoNetworkAssembly?) { self.network = network }
+}
+
+private final class CoOptionalHolder: CoOptionalHolderBase {
+    let tag = 7
+    override var definitions: [any ComponentDefinition] { [tracker()] }
+    func tracker() -> Definition<CoTracker> { define { Definition(CoTracker.init) } }
+}
+
 @Suite struct CollaboratorDiscoveryTests {
+    @Test func anOptionalPropertyOfASuperclassIsFoundWhenItHoldsAnAssembly() throws {
+        let holding = try BlockComponentFactory(assemblies: [CoOptionalHolder(network: CoNetworkAssembly())])
+        #expect(holding.activationReport.assemblies.map(\.name) == ["CoOptionalHolder", "CoNetworkAssembly"])
+        let empty = try BlockComponentFactory(assemblies: [CoOptionalHolder(network: nil)])
+        #expect(empty.activationReport.assemblies.map(\.name) == ["CoOptionalHolder"])
+    }
+
     @Test func anAssemblyHeldInAPropertyIsActivatedWithTheAssemblyHoldingIt() throws {
         let factory = try BlockComponentFactory(assemblies: [CoScreenAssembly()])
         #expect(try factory.resolve(CoScreenAssembly.screen).client.session.name == "live")
