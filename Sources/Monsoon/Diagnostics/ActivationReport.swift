@@ -41,6 +41,33 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
     public let configuration: [(key: String, file: String)]
     /// Slowest first.
     public let singletons: [SingletonTiming]
+    /// What companions of the factory add: MonsoonLifecycle's module start-up times, say.
+    public private(set) var sections: [Section] = []
+
+    /// A titled block of lines that a companion library adds to the report.
+    public struct Section: Sendable {
+        /// The heading, like `Modules, by priority`.
+        public let title: String
+        /// The lines under it, without indentation.
+        public let lines: [String]
+
+        public init(title: String, lines: [String]) {
+            self.title = title
+            self.lines = lines
+        }
+    }
+
+    /// This report with `section` added at its end.
+    public func adding(_ section: Section) -> ActivationReport {
+        var copy = self
+        copy.sections.append(section)
+        return copy
+    }
+
+    /// A duration as the report prints it, like `0.25 ms`.
+    public static func formatted(_ duration: Duration) -> String {
+        milliseconds(duration)
+    }
 
     public var description: String {
         let total = singletons.reduce(Duration.zero) { $0 + $1.duration }
@@ -67,6 +94,10 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         if !singletons.isEmpty {
             lines.append("Singletons, slowest first:")
             for singleton in singletons { lines.append("  \(Self.pad(singleton.key, keyWidth))  \(Self.milliseconds(singleton.duration))") }
+        }
+        for section in sections {
+            lines.append("\(section.title):")
+            lines += section.lines.map { "  " + $0 }
         }
         return lines.joined(separator: "\n")
     }

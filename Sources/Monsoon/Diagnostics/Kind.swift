@@ -4,7 +4,7 @@
 public struct Kind<Subject>: Hashable, Sendable, CustomStringConvertible {
     let name: String
 
-    init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 

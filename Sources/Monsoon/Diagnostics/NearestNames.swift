@@ -1,7 +1,7 @@
 /// The candidates closest to `name` by edit distance (case-insensitive), best first, for
 /// "did you mean" advice: those within a third of the name's length and at most one edit further than
 /// the best, so a long shared prefix does not drag in every sibling.
-func nearestNames(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
+package func nearestNames(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
     let target = Array(name.lowercased())
     let threshold = max(2, target.count / 3)
     let scored = candidates

@@ -3,7 +3,7 @@
 /// `String(describing:)` prints a protocol's existential as the bare protocol name (`Quest`), which
 /// reads like a different type in messages about `Definition<any Quest>`; the runtime metadata kind
 /// (part of Swift's stable ABI) tells existentials apart so that they print with `any`.
-func typeName(_ type: Any.Type) -> String {
+package func typeName(_ type: Any.Type) -> String {
     if let wrapped = MetadataKind.wrappedType(ofOptional: type), MetadataKind.isExistential(wrapped) {
         return "Optional<\(typeName(wrapped))>"
     }

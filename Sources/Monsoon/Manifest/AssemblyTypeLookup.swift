@@ -2,9 +2,9 @@ import Foundation
 
 /// Finds assembly types by their module-qualified Swift name (`PocketForecast.CoreAssembly`), the way
 /// Typhoon read class names from Info.plist.
-enum AssemblyTypeLookup {
+package enum AssemblyTypeLookup {
     /// The type named `name`, or `nil`.
-    static func type(named name: String) -> Any.Type? {
+    package static func type(named name: String) -> Any.Type? {
         if let found = NSClassFromString(name) { return found }
         return _typeByName(name)
     }

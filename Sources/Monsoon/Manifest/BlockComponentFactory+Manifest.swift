@@ -37,6 +37,11 @@ extension BlockComponentFactory {
     }
 
     private convenience init(activating contents: ManifestContents) throws(ManifestError) {
+        if let module = contents.modules.first {
+            // Started here, its modules would never receive their events or register their services.
+            throw ManifestError(.wrongShape, manifest: contents.name,
+                                "\(module.place): this manifest lists lifecycle modules; start it with ModuleHost(manifest:) from MonsoonLifecycle, which activates the factory and runs the modules.")
+        }
         do {
             try self.init(assemblies: contents.assemblies, configuration: contents.configuration)
         } catch {
@@ -70,7 +75,7 @@ extension BlockComponentFactory {
         let sections = try manifest.sections(for: environment, name: name)
         let assemblies = try Self.assemblies(listedIn: sections, allNames: manifest.allAssemblyNames, manifest: name)
         let configuration = try Self.configuration(listedIn: sections, folder: configurationFolder, manifest: name)
-        return ManifestContents(name: name, assemblies: assemblies, configuration: configuration)
+        return ManifestContents(name: name, assemblies: assemblies, configuration: configuration, modules: sections.flatMap(\.modules))
     }
 
     private static func assemblies(listedIn sections: [Manifest.Section], allNames: [String], manifest: String) throws(ManifestError) -> [Assembly] {

@@ -14,13 +14,16 @@ struct Manifest: Sendable {
     struct Section: Sendable {
         var assemblies: [String] = []
         var config: [String] = []
+        /// Lifecycle modules (MonsoonLifecycle), which a `ModuleHost` starts.
+        var modules: [ManifestModule] = []
         /// Where the section is in the file, as a JSON path: `$` or `$.environments.offline`.
         var path = "$"
     }
 
     static let supportedVersion = 1
-    private static let topLevelKeys = ["$schema", "version", "assemblies", "config", "environments"]
-    private static let sectionKeys = ["assemblies", "config"]
+    private static let topLevelKeys = ["$schema", "version", "assemblies", "config", "modules", "environments"]
+    private static let sectionKeys = ["assemblies", "config", "modules"]
+    private static let moduleKeys = ["type", "priority"]
 
     var base = Section()
     var environments: [String: Section] = [:]
@@ -42,7 +45,7 @@ struct Manifest: Sendable {
                                 "$.version is \(number), but this Monsoon reads version \(Self.supportedVersion).")
         }
         base = try Self.section(root, path: "$", name: name)
-        if base.assemblies.isEmpty {
+        if base.assemblies.isEmpty && base.modules.isEmpty {
             throw ManifestError(.wrongShape, manifest: name, "$.assemblies: missing or empty; list at least one assembly type name.")
         }
         if let environments = root["environments"] {
@@ -73,7 +76,35 @@ struct Manifest: Sendable {
 
     private static func section(_ object: [String: JSONValue], path: String, name: String) throws(ManifestError) -> Section {
         Section(assemblies: try strings(object["assemblies"], path: "\(path).assemblies", name: name),
-                config: try strings(object["config"], path: "\(path).config", name: name), path: path)
+                config: try strings(object["config"], path: "\(path).config", name: name),
+                modules: try modules(object["modules"], path: "\(path).modules", name: name), path: path)
+    }
+
+    private static func modules(_ value: JSONValue?, path: String, name: String) throws(ManifestError) -> [ManifestModule] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else {
+            throw ManifestError(.wrongShape, manifest: name, "\(path): expected an array of modules, found \(value.kindName).")
+        }
+        var modules: [ManifestModule] = []
+        for (index, item) in items.enumerated() {
+            let place = "\(path)[\(index)]"
+            guard case .object(let object) = item else {
+                throw ManifestError(.wrongShape, manifest: name, "\(place): expected an object like {\"type\": \"MyApp.OrdersModule\", \"priority\": 100}, found \(item.kindName).")
+            }
+            try rejectUnknownKeys(object, allowed: moduleKeys, path: place, name: name)
+            guard case .string(let type)? = object["type"], !type.isEmpty else {
+                throw ManifestError(.wrongShape, manifest: name, "\(place).type: missing; name the module's type, like MyApp.OrdersModule.")
+            }
+            var priority = 0
+            if let value = object["priority"] {
+                guard case .int(let number) = value else {
+                    throw ManifestError(.wrongShape, manifest: name, "\(place).priority: expected a whole number, found \(value.kindName).")
+                }
+                priority = number
+            }
+            modules.append(ManifestModule(type: type, priority: priority, place: place))
+        }
+        return modules
     }
 
     private static func strings(_ value: JSONValue?, path: String, name: String) throws(ManifestError) -> [String] {
@@ -98,4 +129,12 @@ struct Manifest: Sendable {
             throw ManifestError(.wrongShape, manifest: name, "\(path).\(key): unknown key; \(hint)")
         }
     }
+}
+
+/// A lifecycle module a manifest lists: its type name, its priority (higher starts first) and where it is
+/// in the file, for messages.
+package struct ManifestModule: Sendable {
+    package let type: String
+    package let priority: Int
+    package let place: String
 }

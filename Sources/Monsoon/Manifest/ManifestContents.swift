@@ -4,4 +4,6 @@ package struct ManifestContents {
     package let name: String
     package let assemblies: [Assembly]
     package let configuration: Configuration
+    /// The lifecycle modules listed, base section first, for MonsoonLifecycle's `ModuleHost`.
+    package let modules: [ManifestModule]
 }

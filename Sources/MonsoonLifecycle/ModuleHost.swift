@@ -1,0 +1,197 @@
+import Foundation
+import Monsoon
+
+/// Starts an app made of feature modules (BeeHive's module manager): makes the modules a manifest lists,
+/// activates one factory with their services and the app's assemblies, and hands them the lifecycle
+/// events in priority order, higher first.
+///
+/// ```json
+/// { "version": 1,
+///   "assemblies": ["MonsoonMediator.MediatorAssembly", "MonsoonRouter.RouterAssembly"],
+///   "modules": [{"type": "ShopOrders.OrdersModule", "priority": 200},
+///               {"type": "ShopSearch.SearchModule", "priority": 100}] }
+/// ```
+///
+/// ```swift
+/// let host = try ModuleHost(manifestResource: "manifest", in: .module)
+/// try host.start()                       // setUp for every module, then initialize for every module
+/// try host.post("userDidSignIn", payload: ["user": "ada"])
+/// print(host.activationReport)           // the factory's report, with each module's start-up time
+/// try host.tearDown()                    // lowest priority first
+/// ```
+///
+/// A module that throws stops the event there with ``LifecycleError/Kind/moduleFailed`` naming the module
+/// and the event; `tearDown` still reaches every module and then reports the failures.
+public final class ModuleHost {
+    /// One started module.
+    public struct Entry {
+        /// The module's type name.
+        public let name: String
+        /// Higher starts first.
+        public let priority: Int
+        /// The module.
+        public let module: any LifecycleModule
+    }
+
+    /// The app's factory, with every module's services.
+    public let factory: BlockComponentFactory
+    /// The modules, in the order they receive events.
+    public let modules: [Entry]
+    /// The manifest environment the host was started with, if any.
+    public let environment: String?
+    private var state = State.created
+    private var timings: [String: [(event: String, duration: Duration)]] = [:]
+
+    private enum State {
+        case created, started, tornDown
+    }
+
+    /// Starts from the manifest file at `url`: its assemblies, configuration and modules.
+    public convenience init(manifest url: URL, environment: String? = nil) throws(LifecycleError) {
+        let contents: ManifestContents
+        do {
+            contents = try BlockComponentFactory.manifestContents(at: url, environment: environment)
+        } catch {
+            throw LifecycleError(.manifest, "The manifest cannot start the modules: \(error)", underlyingError: error)
+        }
+        try self.init(contents: contents, environment: environment)
+    }
+
+    /// Starts from a manifest bundled as a resource (`manifest.json` in `bundle`).
+    public convenience init(manifestResource: String, in bundle: Bundle, environment: String? = nil) throws(LifecycleError) {
+        guard let url = bundle.url(forResource: manifestResource, withExtension: "json") else {
+            throw LifecycleError(.manifest, "The manifest \(manifestResource).json is not in the bundle \(bundle.bundlePath).")
+        }
+        try self.init(manifest: url, environment: environment)
+    }
+
+    private convenience init(contents: ManifestContents, environment: String?) throws(LifecycleError) {
+        var listed: [(module: any LifecycleModule, priority: Int)] = []
+        var places: [ObjectIdentifier: String] = [:]
+        for entry in contents.modules {
+            guard let type = AssemblyTypeLookup.type(named: entry.type) else {
+                throw LifecycleError(.unknownModule, "\(contents.name) \(entry.place): no type is named \(entry.type). Names are module-qualified, like MyApp.OrdersModule, and the type must be linked into the program.")
+            }
+            guard let moduleType = type as? any LifecycleModule.Type else {
+                throw LifecycleError(.unknownModule, "\(contents.name) \(entry.place): \(entry.type) is not a LifecycleModule; conform it to LifecycleModule (with a public init()).")
+            }
+            if let earlier = places[ObjectIdentifier(moduleType)] {
+                throw LifecycleError(.duplicateModule, "\(contents.name) \(entry.place): \(entry.type) is listed more than once (also at \(earlier)).")
+            }
+            places[ObjectIdentifier(moduleType)] = entry.place
+            listed.append((moduleType.init(), entry.priority))
+        }
+        try self.init(modules: listed, assemblies: contents.assemblies, configuration: contents.configuration, environment: environment)
+    }
+
+    /// Starts `modules` with `assemblies` and `configuration`, without a manifest.
+    ///
+    /// - Throws: ``LifecycleError/Kind/duplicateModule`` or ``LifecycleError/Kind/activation``.
+    public init(
+        modules: [(module: any LifecycleModule, priority: Int)], assemblies: [Assembly] = [],
+        configuration: Configuration = .empty, environment: String? = nil
+    ) throws(LifecycleError) {
+        var seen: Set<ObjectIdentifier> = []
+        for (module, _) in modules where !seen.insert(ObjectIdentifier(type(of: module))).inserted {
+            throw LifecycleError(.duplicateModule, "\(Self.name(of: module)) is given more than once.")
+        }
+        // Stable: equal priorities keep the order given.
+        let ordered = modules.enumerated().sorted { ($1.element.priority, $0.offset) < ($0.element.priority, $1.offset) }
+        self.modules = ordered.map { Entry(name: Self.name(of: $0.element.module), priority: $0.element.priority, module: $0.element.module) }
+        self.environment = environment
+        do {
+            factory = try BlockComponentFactory(assemblies: assemblies + ordered.flatMap(\.element.module.assemblies), configuration: configuration)
+        } catch {
+            throw LifecycleError(.activation, "The modules' factory failed to activate. \(error)", underlyingError: error)
+        }
+    }
+
+    /// Sends `setUp` to every module, then `initialize` to every module.
+    public func start() throws(LifecycleError) {
+        guard state == .created else { throw LifecycleError(.wrongState, "start() was already called.") }
+        state = .started
+        try deliver("setUp") { try $0.setUp($1) }
+        try deliver("initialize") { try $0.initialize($1) }
+    }
+
+    /// Sends `splash` to every module.
+    public func splash() throws(LifecycleError) {
+        try requireStarted("splash()")
+        try deliver("splash") { try $0.splash($1) }
+    }
+
+    /// Sends an app-defined event to every module.
+    public func post(_ name: String, payload: [String: any Sendable] = [:]) throws(LifecycleError) {
+        try requireStarted("post(\"\(name)\")")
+        let event = ModuleEvent(name: name, payload: payload)
+        try deliver(name) { try $0.handle(event, $1) }
+    }
+
+    /// Sends `tearDown` to every module, lowest priority first, even when one throws; then reports the
+    /// failures, if any.
+    public func tearDown() throws(LifecycleError) {
+        try requireStarted("tearDown()")
+        state = .tornDown
+        var failures: [String] = []
+        var first: (any Error)?
+        for entry in modules.reversed() {
+            do {
+                try timed(entry, "tearDown") { try entry.module.tearDown(context(for: entry)) }
+            } catch {
+                failures.append("\(entry.name): \(error)")
+                first = first ?? error
+            }
+        }
+        if !failures.isEmpty {
+            throw LifecycleError(.moduleFailed, "tearDown failed in \(failures.joined(separator: "; ")).", underlyingError: first)
+        }
+    }
+
+    /// The factory's activation report, with a section giving each module's priority and the time each
+    /// event took it.
+    public var activationReport: ActivationReport {
+        factory.activationReport.adding(ActivationReport.Section(title: "Modules, by priority", lines: modules.map { entry in
+            let events = (timings[entry.name] ?? []).map { "\($0.event) \(ActivationReport.formatted($0.duration))" }
+            return "\(entry.name) (priority \(entry.priority))" + (events.isEmpty ? "" : ": " + events.joined(separator: ", "))
+        }))
+    }
+
+    private func requireStarted(_ call: String) throws(LifecycleError) {
+        switch state {
+        case .created: throw LifecycleError(.wrongState, "\(call) before start(): start the modules first.")
+        case .tornDown: throw LifecycleError(.wrongState, "\(call) after tearDown(): the modules have stopped.")
+        case .started: break
+        }
+    }
+
+    private func deliver(_ event: String, _ send: (any LifecycleModule, ModuleContext) throws -> Void) throws(LifecycleError) {
+        for entry in modules {
+            do {
+                try timed(entry, event) { try send(entry.module, context(for: entry)) }
+            } catch {
+                throw LifecycleError(.moduleFailed, "\(entry.name) failed to handle \(event): \(error)", underlyingError: error)
+            }
+        }
+    }
+
+    private func timed(_ entry: Entry, _ event: String, _ body: () throws -> Void) rethrows {
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { timings[entry.name, default: []].append((event, clock.now - start)) }
+        try body()
+    }
+
+    private func context(for entry: Entry) -> ModuleContext {
+        ModuleContext(factory: factory, environment: environment, module: entry.name)
+    }
+
+    private static func name(of module: any LifecycleModule) -> String {
+        typeName(type(of: module))
+    }
+}
+
+@available(*, unavailable, message: "A module host belongs to the code that starts the app; deliver its events from there.")
+extension ModuleHost: Sendable {}
+
+@available(*, unavailable, message: "An entry holds its module, which belongs to the host's thread.")
+extension ModuleHost.Entry: Sendable {}
