@@ -21,7 +21,9 @@ import Monsoon
 /// ```
 ///
 /// A module that throws stops the event there with ``LifecycleError/Kind/moduleFailed`` naming the module
-/// and the event; `tearDown` still reaches every module and then reports the failures.
+/// and the event; `tearDown` still reaches every module that was set up, and then reports the failures.
+/// The report keeps the last time of each event per module, so posting events for the app's lifetime
+/// does not make it grow.
 public final class ModuleHost {
     /// One started module.
     public struct Entry {
@@ -40,10 +42,13 @@ public final class ModuleHost {
     /// The manifest environment the host was started with, if any.
     public let environment: String?
     private var state = State.created
+    /// The modules whose `setUp` returned: the ones `tearDown` reaches after a failed start.
+    private var setUpModules: Set<ObjectIdentifier> = []
+    /// Per module, the last time each event took, in the order events first came.
     private var timings: [String: [(event: String, duration: Duration)]] = [:]
 
     private enum State {
-        case created, started, tornDown
+        case created, started, failedToStart, tornDown
     }
 
     /// Starts from the manifest file at `url`: its assemblies, configuration and modules.
@@ -107,11 +112,18 @@ public final class ModuleHost {
     }
 
     /// Sends `setUp` to every module, then `initialize` to every module.
+    ///
+    /// - Throws: ``LifecycleError/Kind/moduleFailed`` when a module throws; the host then accepts only
+    ///   ``tearDown()``, which reaches the modules whose `setUp` returned.
     public func start() throws(LifecycleError) {
         guard state == .created else { throw LifecycleError(.wrongState, "start() was already called.") }
-        state = .started
-        try deliver("setUp") { try $0.setUp($1) }
+        state = .failedToStart
+        try deliver("setUp") { module, context in
+            try module.setUp(context)
+            setUpModules.insert(ObjectIdentifier(module))
+        }
         try deliver("initialize") { try $0.initialize($1) }
+        state = .started
     }
 
     /// Sends `splash` to every module.
@@ -130,11 +142,11 @@ public final class ModuleHost {
     /// Sends `tearDown` to every module, lowest priority first, even when one throws; then reports the
     /// failures, if any.
     public func tearDown() throws(LifecycleError) {
-        try requireStarted("tearDown()")
+        if state != .failedToStart { try requireStarted("tearDown()") }
         state = .tornDown
         var failures: [String] = []
         var first: (any Error)?
-        for entry in modules.reversed() {
+        for entry in modules.reversed() where setUpModules.contains(ObjectIdentifier(entry.module)) {
             do {
                 try timed(entry, "tearDown") { try entry.module.tearDown(context(for: entry)) }
             } catch {
@@ -160,6 +172,7 @@ public final class ModuleHost {
         switch state {
         case .created: throw LifecycleError(.wrongState, "\(call) before start(): start the modules first.")
         case .tornDown: throw LifecycleError(.wrongState, "\(call) after tearDown(): the modules have stopped.")
+        case .failedToStart: throw LifecycleError(.wrongState, "\(call) after start() failed: only tearDown() is possible.")
         case .started: break
         }
     }
@@ -177,7 +190,16 @@ public final class ModuleHost {
     private func timed(_ entry: Entry, _ event: String, _ body: () throws -> Void) rethrows {
         let clock = ContinuousClock()
         let start = clock.now
-        defer { timings[entry.name, default: []].append((event, clock.now - start)) }
+        defer {
+            let duration = clock.now - start
+            var moduleTimings = timings[entry.name, default: []]
+            if let index = moduleTimings.firstIndex(where: { $0.event == event }) {
+                moduleTimings[index].duration = duration
+            } else {
+                moduleTimings.append((event, duration))
+            }
+            timings[entry.name] = moduleTimings
+        }
         try body()
     }
 

@@ -45,7 +45,8 @@ public final class Mediator: Sendable {
 
     /// Performs `action` of `target` with `parameters` and returns what the action returns.
     ///
-    /// - Throws: ``MediatorError``: ``MediatorError/Kind/unknownTarget``, ``MediatorError/Kind/unknownAction``,
+    /// - Throws: ``MediatorError``: ``MediatorError/Kind/unknownTarget``, ``MediatorError/Kind/duplicateTarget``,
+    ///   ``MediatorError/Kind/unknownAction``,
     ///   ``MediatorError/Kind/missingParameter``, ``MediatorError/Kind/wrongParameterType``,
     ///   ``MediatorError/Kind/targetUnavailable`` or ``MediatorError/Kind/actionFailed``.
     @discardableResult
@@ -89,7 +90,7 @@ public final class Mediator: Sendable {
         let factory = try liveFactory("The targets")
         var found: [String: TargetEntry] = [:]
         for (key, definition) in zip(factory.keys, factory.definitions) {
-            guard let targetType = definition.declaredType as? any MediatorTarget.Type else { continue }
+            guard !definition.isAbstract, let targetType = definition.declaredType as? any MediatorTarget.Type else { continue }
             let entry = TargetEntry(targetType, key: key)
             if let existing = found[entry.name] {
                 throw MediatorError(.duplicateTarget, "Two definitions build the target \"\(entry.name)\": \(existing.key) and \(key); give one another targetName")

@@ -77,13 +77,16 @@ struct RoutePattern: Sendable, Hashable {
 
     /// How specific the pattern is, compared segment by segment: a literal beats a parameter, which
     /// beats the wildcard; so `app://orders/new` wins over `app://orders/:id` for `app://orders/new`.
+    /// A pattern that ends without a wildcard ends with a mark that also beats it, so `app://search`
+    /// wins over `app://search/*` for `app://search`.
     var specificity: [Int] {
-        segments.map { segment in
+        let ranks = segments.map { segment in
             switch segment {
             case .literal: 2
             case .parameter: 1
             case .wildcard: 0
             }
         }
+        return segments.last == .wildcard ? ranks : ranks + [1]
     }
 }

@@ -76,15 +76,35 @@ final class FailingModule: RecordingModule {
         #expect(host.activationReport.sections.map(\.title) == ["Modules, by priority"])
     }
 
-    @Test func aModuleThatThrowsStopsTheEventAndTearDownStillReachesEveryModule() throws {
+    @Test func aModuleThatThrowsStopsTheEventAndTearDownStillReachesEveryModuleSetUp() throws {
         let host = try ModuleHost(modules: [(FailingModule(), 100), (FeedModule(), 10)])
         let error = #expect(throws: LifecycleError.self) { try host.start() }
         #expect(error?.kind == .moduleFailed)
         #expect(error?.description == "FailingModule failed to handle initialize: no network")
         #expect(!RecordingModule.log.all.contains("FeedModule initialize"))
+        #expect((#expect(throws: LifecycleError.self) { try host.splash() })?.description == "splash() after start() failed: only tearDown() is possible.")
         let tearDown = #expect(throws: LifecycleError.self) { try host.tearDown() }
         #expect(tearDown?.description == "tearDown failed in FailingModule: no network.")
         #expect(RecordingModule.log.all.suffix(1) == ["FeedModule tearDown"])
+    }
+
+    @Test func aModuleThatFailsToSetUpIsNotTornDownNorAreTheOnesAfterIt() throws {
+        final class BrokenSetUp: RecordingModule {
+            override func setUp(_ context: ModuleContext) throws { throw FailingModule.Broken() }
+        }
+        let host = try ModuleHost(modules: [(FeedModule(), 100), (BrokenSetUp(), 50), (AccountModule(), 10)])
+        #expect(throws: LifecycleError.self) { try host.start() }
+        try host.tearDown()
+        #expect(RecordingModule.log.all == ["FeedModule setUp", "FeedModule tearDown"])
+    }
+
+    @Test func theReportKeepsTheLastTimeOfEachEvent() throws {
+        let host = try ModuleHost(modules: [(FeedModule(), 0)])
+        try host.start()
+        for _ in 0..<3 { try host.post("refresh") }
+        let line = try #require(host.activationReport.sections.first?.lines.first)
+        #expect(line.hasPrefix("FeedModule (priority 0): setUp "))
+        #expect(line.components(separatedBy: "refresh").count == 2)
     }
 
     @Test func eventsOutOfOrderAreTypedErrors() throws {

@@ -42,6 +42,14 @@ private final class ScreensAssembly: Assembly {
         }
     }
 
+    @Test func anExactPatternBeatsAWildcardThatMatchesNothing() throws {
+        let router = Router()
+        try router.register("app://search/*") { _ in "wildcard" }
+        try router.register("app://search") { _ in "exact" }
+        #expect(try router.open("app://search") as? String == "exact")
+        #expect(try router.open("app://search/lamps") as? String == "wildcard")
+    }
+
     @Test func aWildcardTakesTheRestAndQueryItemsAreDecoded() throws {
         try withRouter { router throws in
             #expect(try router.open("app://search/lamps/red?sort=price+asc&x=1") as? String == "search lamps/red sort price asc")

@@ -49,13 +49,19 @@ extension Assembly {
             // While activation lists definitions, a referenced body is evaluated once too, so that what
             // listed definitions reach is registered without being listed.
             if evaluation.pointee.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
-                DefinitionEvaluation.discovered(
-                    body().declared(at: identity, arguments: .none, function: function, assemblyType: type(of: self)).specialized())
+                DefinitionEvaluation.discovered(DefinitionEvaluation.declaring(ObjectIdentifier(type(of: self))) {
+                    body().declared(at: identity, arguments: .none, function: function, assemblyType: type(of: self)).specialized()
+                })
             }
             return Definition(referenceTo: identity, function: function, assemblyType: type(of: self))
         }
         evaluation.pointee.mode = .evaluating
-        defer { evaluation.pointee.mode = .idle }
+        let previousAssembly = evaluation.pointee.declaringAssembly
+        evaluation.pointee.declaringAssembly = ObjectIdentifier(type(of: self))
+        defer {
+            evaluation.pointee.mode = .idle
+            evaluation.pointee.declaringAssembly = previousAssembly
+        }
         return body().declared(at: identity, arguments: .none, function: function, assemblyType: type(of: self)).specialized()
     }
 
@@ -87,7 +93,7 @@ extension Assembly {
         let runtimeArguments = RuntimeArguments(first, repeat each more)
         let assemblyType = type(of: self)
         let parameterized = ParameterizedDefinition {
-            DefinitionEvaluation.with(.evaluating, body)
+            DefinitionEvaluation.declaring(ObjectIdentifier(assemblyType)) { DefinitionEvaluation.with(.evaluating, body) }
                 .declared(at: identity, arguments: runtimeArguments, function: function, assemblyType: assemblyType)
                 .erased
         }

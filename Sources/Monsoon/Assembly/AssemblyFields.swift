@@ -1,27 +1,32 @@
 @_spi(Reflection) import Swift
 import Foundation
 
-/// Where an assembly class stores other assemblies: the byte offsets of its stored properties (its
-/// superclasses' included) whose type is an `Assembly` subclass or an optional one. Found once per class
-/// from its field descriptors and kept for the process: a `Mirror` of each assembly at every activation
-/// cost up to 250,000 instructions for a generic assembly class, as much as activating 10 definitions.
+/// Which assembly classes can hold other assemblies: those with a stored property (theirs or a
+/// superclass's) whose type is an `Assembly` subclass or an optional one. Found once per class from its
+/// field descriptors and kept for the process, so that activation reflects (with `Mirror`) only the
+/// assemblies that can hold collaborators: a `Mirror` of every assembly at every activation cost up to
+/// 250,000 instructions each for a generic assembly class, as much as activating ten definitions.
+///
+/// The values themselves are read with `Mirror`, which reads `weak` and `unowned` properties as the
+/// runtime requires; the field descriptors say only a property's type, not how it holds its value.
 enum AssemblyFields {
     private static let lock = NSLock()
-    private nonisolated(unsafe) static var known: [ObjectIdentifier: [Int]] = [:]
+    private nonisolated(unsafe) static var known: [ObjectIdentifier: Bool] = [:]
 
-    /// The offsets for `type`, or `nil` when the runtime cannot list its fields.
-    static func of(_ type: Assembly.Type) -> [Int]? {
+    /// Whether instances of `type` can hold an assembly in a stored property; `true` when the runtime
+    /// cannot list its fields.
+    static func mayHoldAssemblies(_ type: Assembly.Type) -> Bool {
         let id = ObjectIdentifier(type)
-        if let fields = lock.withLock({ known[id] }) { return fields }
-        var offsets: [Int] = []
+        if let known = lock.withLock({ known[id] }) { return known }
+        var holds = false
         // `.classType` spelled by its value: the stdlib declares the option as a mutable static.
-        let listed = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { _, offset, fieldType, _ in
+        let listed = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { _, _, fieldType, _ in
             let stored = MetadataKind.wrappedType(ofOptional: fieldType) ?? fieldType
-            if stored is Assembly.Type { offsets.append(offset) }
-            return true
+            if stored is Assembly.Type { holds = true }
+            return !holds
         }
-        guard listed else { return nil }
-        lock.withLock { known[id] = offsets }
-        return offsets
+        let answer = holds || !listed
+        lock.withLock { known[id] = answer }
+        return answer
     }
 }

@@ -9,8 +9,8 @@ enum Collaborators {
     }
 
     /// `given` in order, then their collaborators breadth-first, once each. A collaborator is left out
-    /// when an assembly already found is of its type, a subclass or a superclass (what was passed
-    /// wins, and a subclass replaces its superclass anyway), or when its type is under `excluded`.
+    /// when an assembly already found is of its type, a subclass or a superclass (what was passed wins,
+    /// and between two collaborators the one found first), or when its type is under `excluded`.
     static func expanding(_ given: [Assembly], excluding excluded: [Assembly.Type] = []) -> [Found] {
         var found = given.map { Found(assembly: $0, collaboratorOf: nil) }
         var next = 0
@@ -30,28 +30,17 @@ enum Collaborators {
         return found
     }
 
-    /// The declared list, then the assemblies in stored properties (including optionals and those of
-    /// superclasses), in declaration order.
+    /// The declared list, then the assemblies in stored properties whose type is an assembly class or
+    /// an optional one (including those of superclasses), in declaration order.
     private static func declaredAndHeld(by assembly: Assembly) -> [Assembly] {
         var result = assembly.collaborators
-        guard let fields = AssemblyFields.of(type(of: assembly)) else {
-            // The type could not be described field by field: read the instance's fields the slow way.
-            var mirror: Mirror? = Mirror(reflecting: assembly)
-            while let current = mirror {
-                for child in current.children {
-                    if let held = child.value as? Assembly, held !== assembly { result.append(held) }
-                }
-                mirror = current.superclassMirror
+        guard AssemblyFields.mayHoldAssemblies(type(of: assembly)) else { return result }
+        var mirror: Mirror? = Mirror(reflecting: assembly)
+        while let current = mirror {
+            for child in current.children {
+                if let held = child.value as? Assembly, held !== assembly { result.append(held) }
             }
-            return result
-        }
-        guard !fields.isEmpty else { return result }
-        let base = UnsafeRawPointer(Unmanaged.passUnretained(assembly).toOpaque())
-        withExtendedLifetime(assembly) {
-            for field in fields {
-                // The offset and type were read from the class's own field descriptors.
-                if let held = base.load(fromByteOffset: field, as: Assembly?.self), held !== assembly { result.append(held) }
-            }
+            mirror = current.superclassMirror
         }
         return result
     }

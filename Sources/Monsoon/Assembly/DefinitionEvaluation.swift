@@ -35,6 +35,9 @@ enum DefinitionEvaluation {
     @usableFromInline
     struct ThreadState {
         @usableFromInline var mode = Mode.idle
+        /// The assembly whose definition body is running: what `.config` injections made in it read
+        /// their keys from (its own configuration), wherever the definition is later built.
+        @usableFromInline var declaringAssembly: ObjectIdentifier?
         /// The tracer new resolutions of the given factory on this thread record into (`factory.trace`).
         var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
         /// The resolution running on this thread, so that a component's initializer that calls
@@ -176,6 +179,16 @@ enum DefinitionEvaluation {
     @usableFromInline
     static func leave() {
         current.pointee.sitesUnderConstruction.removeLast()
+    }
+
+    /// Runs a definition body of `assembly`'s, so that what it creates knows its assembly.
+    @usableFromInline
+    static func declaring<R>(_ assembly: ObjectIdentifier, _ body: () throws -> R) rethrows -> R {
+        let state = current
+        let previous = state.pointee.declaringAssembly
+        state.pointee.declaringAssembly = assembly
+        defer { state.pointee.declaringAssembly = previous }
+        return try body()
     }
 
     /// Runs `body` with this thread in `mode`, restoring the previous mode afterwards.

@@ -2,7 +2,7 @@
 /// (``Assembly/configuration``) over it, and the factory's values under the assembly's type name over
 /// both. Only assemblies for which that differs from the factory's configuration have an entry.
 struct AssemblyConfigurations: Sendable {
-    private let scoped: [ObjectIdentifier: Configuration]
+    let scoped: [ObjectIdentifier: Configuration]
     /// Keys an assembly's own configuration supplies, as the activation report lists them.
     let declaredOrigins: [(key: String, file: String)]
 
@@ -33,18 +33,23 @@ struct AssemblyConfigurations: Sendable {
         self.declaredOrigins = declaredOrigins
     }
 
-    /// The configuration of the activated assembly of type `assemblyType`, if it has its own.
-    func configuration(ofAssembly assemblyType: ObjectIdentifier) -> Configuration? {
-        scoped.isEmpty ? nil : scoped[assemblyType]
+}
+
+extension AssemblyConfigurations {
+    /// The configuration an injection made in a body of `declaring`'s reads (see
+    /// ``Injectable/config(_:as:)``); for one made outside any body, that of the definition being built.
+    func configuration(
+        forAssembly declaring: ObjectIdentifier?, building definition: AnyDefinition?, directory: AssemblyDirectory, global: Configuration
+    ) -> Configuration {
+        guard !scoped.isEmpty, let id = declaring ?? definition?.assemblyType.map({ ObjectIdentifier($0) }),
+              let assembly = directory.byType[id], let own = scoped[ObjectIdentifier(Swift.type(of: assembly))]
+        else { return global }
+        return own
     }
 }
 
 extension BlockComponentFactory {
-    /// The configuration `definition`'s injections read (see ``Injectable/config(_:as:)``).
-    func configuration(for definition: AnyDefinition?) -> Configuration {
-        guard let type = definition?.assemblyType, let assembly = assemblies.byType[ObjectIdentifier(type)],
-              let own = assemblyConfigurations.configuration(ofAssembly: ObjectIdentifier(Swift.type(of: assembly)))
-        else { return configuration }
-        return own
+    func configuration(forAssembly declaring: ObjectIdentifier?, building definition: AnyDefinition?) -> Configuration {
+        assemblyConfigurations.configuration(forAssembly: declaring, building: definition, directory: assemblies, global: configuration)
     }
 }

@@ -35,20 +35,26 @@ extension Injectable {
     ///
     /// Activation converts it once to check that a converter exists and accepts the text.
     public static func converted<V: SendableMetatype>(_ text: String, to type: V.Type = V.self) -> Injection<V> where Self == Injection<V> {
-        configured(text, subject: "converted \"\(text)\"") { configuration throws(ConfigurationError) in
+        configured(text, label: "converted \"\(text)\"") { configuration throws(ConfigurationError) in
             try configuration.converted(text, to: V.self)
         }
     }
 
     /// An injection read from the configuration of the definition being built, checked at activation.
+    /// An injection read from the configuration of the assembly whose definition body created it (for
+    /// an inherited injection, the parent's), checked at activation against the same configuration.
     private static func configured<V>(
-        _ key: String, subject: String? = nil, read: @escaping @Sendable (Configuration) throws(ConfigurationError) -> V
+        _ key: String, label: String? = nil, read: @escaping @Sendable (Configuration) throws(ConfigurationError) -> V
     ) -> Injection<V> where Self == Injection<V> {
-        let reference = ConfigurationReference(key: key) { configuration throws(ConfigurationError) in _ = try read(configuration) }
+        let label = label ?? "configuration \"\(key)\""
+        let assembly = DefinitionEvaluation.current.pointee.declaringAssembly
+        let reference = ConfigurationReference(key: key, label: label, assembly: assembly) { configuration throws(ConfigurationError) in
+            _ = try read(configuration)
+        }
         return Injection(target: .config(reference)) { resolver in
-            let context = try resolver.activeContext(subject ?? "configuration \"\(key)\"")
+            let context = try resolver.activeContext(label)
             do throws(ConfigurationError) {
-                return try read(context.factory.configuration(for: context.stack.last?.entry.definition))
+                return try read(context.factory.configuration(forAssembly: assembly, building: context.stack.last?.entry.definition))
             } catch {
                 throw ResolutionError.configuration(error, path: context.path)
             }
@@ -60,5 +66,10 @@ extension Injectable {
 @usableFromInline
 struct ConfigurationReference: Sendable {
     let key: String
+    /// How the graph and messages name it: `configuration "service.url"`, `converted "#0044ff"`.
+    let label: String
+    /// The assembly whose definition body made the injection, whose configuration it reads; `nil` when
+    /// it was made outside any definition body.
+    let assembly: ObjectIdentifier?
     let check: @Sendable (Configuration) throws(ConfigurationError) -> Void
 }

@@ -23,8 +23,7 @@ extension Definition {
         let factoryInjection = factory.injection
         let pack = InjectionPack(repeat each arguments)
         let make: @Sendable (Resolver) throws -> T = { resolver in
-            try pack.call(method(try ArgumentRewrites.produce(factoryInjection.produce, at: 0, resolver: resolver)),
-                          resolver: resolver, firstIndex: 1)
+            try ArgumentRewrites.callFactoryMethod(factory: factoryInjection.produce, method, pack, resolver: resolver)
         }
         let initializer = Initializer(dependencies: [factoryInjection.target] + pack.targets, make: make)
         self.init(recipe: Recipe<T>(initializer: initializer), fileID: fileID, function: function, line: line, column: column)

@@ -38,7 +38,7 @@ extension Injection: CustomStringConvertible {
         switch target {
         case .definition(let reference): "reference to \(reference.function)"
         case .collection(let targets): "collection of \(targets.count)"
-        case .config(let reference): "configuration \"\(reference.key)\""
+        case .config(let reference): reference.label
         case .provider(let reference): "provider of \(reference.function)"
         case .allOfType(let type): "all of \(typeName(type))"
         case .type(let type): "by type \(typeName(type))"

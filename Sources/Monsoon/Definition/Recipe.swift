@@ -65,7 +65,7 @@ struct InjectionPack<each Source: Injectable>: Sendable {
     func call<Result>(
         _ function: (repeat (each Source).Value) throws -> Result, resolver: Resolver, firstIndex: Int = 0
     ) throws -> Result {
-        guard let rewrites = resolver.rewrites else { return try function(repeat try (each producers)(resolver)) }
+        guard let rewrites = resolver.takeRewrites() else { return try function(repeat try (each producers)(resolver)) }
         return try rewrites.call(function, producers: repeat each producers, resolver: resolver, firstIndex: firstIndex)
     }
 }

@@ -1,7 +1,8 @@
 extension BlockComponentFactory {
     /// A new factory activated from this one's assemblies plus `assemblies` (Objection's
     /// `withModules:`): an assembly given here replaces one of this factory's of the same type, a
-    /// superclass or a subclass. Configuration, post-processors and limits carry over.
+    /// superclass or a subclass. Configuration, post-processors, limits and validating at activation
+    /// carry over.
     ///
     /// ```swift
     /// let app = try BlockComponentFactory(assemblies: [AppAssembly()])
@@ -39,11 +40,13 @@ extension BlockComponentFactory {
     }
 
     /// A factory made from `assemblies` with everything else this one was given.
-    func derived(assemblies: [Assembly], excluding excluded: [Assembly.Type]) throws(ActivationError) -> BlockComponentFactory {
+    func derived(
+        assemblies: [Assembly], excluding excluded: [Assembly.Type], validating: Bool? = nil
+    ) throws(ActivationError) -> BlockComponentFactory {
         try BlockComponentFactory(
             assemblies: assemblies, excluding: excluded, configuration: configuration,
             definitionPostProcessors: givenPostProcessors.definition, instancePostProcessors: givenPostProcessors.instance,
-            validating: false, limits: limits)
+            validating: validating ?? validatesAtActivation, limits: limits)
     }
 
     private static func related(_ first: AnyClass, _ second: AnyClass) -> Bool {

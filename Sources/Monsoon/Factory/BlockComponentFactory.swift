@@ -31,6 +31,8 @@ public final class BlockComponentFactory: Sendable {
     let assemblyConfigurations: AssemblyConfigurations
     /// The bounds that end a resolution which could never finish; see ``ResolutionLimits``.
     public let limits: ResolutionLimits
+    /// Whether activation validated the graph, which derived factories do too.
+    let validatesAtActivation: Bool
     private let singletonTimings = SingletonTimings()
 
     /// What activation registered and built; see ``ActivationReport``. Made when asked for, so that
@@ -88,15 +90,15 @@ public final class BlockComponentFactory: Sendable {
         self.assemblies = directory
         self.configuration = configuration
         self.limits = limits
+        self.validatesAtActivation = validating
         self.givenPostProcessors = (definitionPostProcessors, instancePostProcessors)
         let allDefinitionPostProcessors = Self.ordered(definitionPostProcessors + assemblies.flatMap(\.definitionPostProcessors)) { $0.order }
         self.definitionPostProcessors = allDefinitionPostProcessors
         self.instancePostProcessors = Self.ordered(instancePostProcessors + assemblies.flatMap(\.instancePostProcessors)) { $0.order }
         let assemblyConfigurations = AssemblyConfigurations(directory, global: configuration)
         self.assemblyConfigurations = assemblyConfigurations
-        let registry = try Registry.activating(directory, postProcessors: allDefinitionPostProcessors) { definition in
-            guard let type = definition.assemblyType, let assembly = directory.byType[ObjectIdentifier(type)] else { return configuration }
-            return assemblyConfigurations.configuration(ofAssembly: ObjectIdentifier(Swift.type(of: assembly))) ?? configuration
+        let registry = try Registry.activating(directory, postProcessors: allDefinitionPostProcessors) { reference, definition in
+            assemblyConfigurations.configuration(forAssembly: reference.assembly, building: definition, directory: directory, global: configuration)
         }
         self.registry = registry
         self.cycleGroups = CycleGroups(registry: registry, assemblies: directory)

@@ -4,7 +4,7 @@ extension Registry {
     /// references, collecting every problem before throwing.
     static func activating(
         _ directory: AssemblyDirectory, postProcessors: [any DefinitionPostProcessor],
-        configuration: (AnyDefinition) -> Configuration
+        configuration: (ConfigurationReference, AnyDefinition) -> Configuration
     ) throws(ActivationError) -> Registry {
         var problems: [ActivationError.Problem] = []
         var listed: [(key: String, definition: AnyDefinition)] = []
@@ -109,7 +109,7 @@ extension Registry {
                 }
                 for reference in dependency.target.configurationReferences {
                     do throws(ConfigurationError) {
-                        try reference.check(configuration(definition))
+                        try reference.check(configuration(reference, definition))
                     } catch {
                         problems.append(.configuration(key, error: error))
                     }

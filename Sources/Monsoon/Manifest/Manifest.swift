@@ -46,7 +46,7 @@ struct Manifest: Sendable {
         }
         base = try Self.section(root, path: "$", name: name)
         if base.assemblies.isEmpty && base.modules.isEmpty {
-            throw ManifestError(.wrongShape, manifest: name, "$.assemblies: missing or empty; list at least one assembly type name.")
+            throw ManifestError(.wrongShape, manifest: name, "$.assemblies: missing or empty; list at least one assembly type name (or lifecycle modules under \"modules\").")
         }
         if let environments = root["environments"] {
             guard case .object(let sections) = environments else {

@@ -56,7 +56,7 @@ public final class Binder {
             _ = try resolver.resolve(type)
             return EagerSingleton()
         }, fileID: fileID, line: line, column: column).scope(.singleton)
-        return add(eager, name: "eagerSingleton(\(typeName(type)))", explicit: true, fileID: fileID, line: line, column: column)
+        return add(eager, name: EagerSingleton.namePrefix + "\(typeName(type)))", explicit: true, fileID: fileID, line: line, column: column)
     }
 
     private func add<T>(
@@ -82,4 +82,7 @@ private struct Binding: ComponentDefinition {
 
 /// What an eager-singleton binding builds: a token, so that the binding never makes resolving the
 /// type it builds ambiguous.
-struct EagerSingleton: Sendable {}
+struct EagerSingleton: Sendable {
+    /// How an eager-singleton binding's name starts: `eagerSingleton(Engine)`.
+    static let namePrefix = "eagerSingleton("
+}

@@ -14,18 +14,25 @@ extension BlockComponentFactory {
         try withResolution { context throws(ResolutionError) in try context.resolve(type, named: name) }
     }
 
-    /// The registered binding named `name`.
+    /// The registered binding named `name` that builds `type`; when only bindings of other types have
+    /// the name, the first of them, so that the caller reports the type mismatch.
     func binding(named name: String, type: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
         let named = registry.entries.filter { $0.definition.isFoundByNameOnly }
         let matching = named.filter { $0.definition.function == name }
         guard let first = matching.first else {
-            let names = named.map(\.definition.function)
+            // Eager-singleton markers are named too, but nobody resolves them by name.
+            let names = named.map(\.definition.function).filter { !$0.hasPrefix(EagerSingleton.namePrefix) }
             throw .unknownKey(name, knownKeys: names, path: path, subject: "binding named \"\(name)\"",
                               summary: "no module binds a component under this name.",
                               fallback: "Name a binding with binder.bind(…, named: \"\(name)\") in a module's configure(_:).")
         }
-        guard matching.count == 1 else { throw .ambiguous(type, candidates: matching.map(\.key), path: path) }
-        return first
+        let typed = matching.filter { $0.definition.declaredType == type || $0.definition.exposedTypes.contains { $0 == type } }
+        guard typed.count <= 1 else {
+            throw ResolutionError(.ambiguousType, subject: "binding named \"\(name)\" as \(typeName(type))", path: path,
+                                  summary: "\(typed.count) modules bind \(typeName(type)) under this name: \(typed.map(\.key).joined(separator: ", ")).",
+                                  advice: ["Give the bindings different names, or activate only one of the modules."])
+        }
+        return typed.first ?? first
     }
 }
 

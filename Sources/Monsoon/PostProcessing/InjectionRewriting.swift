@@ -65,7 +65,7 @@ extension RecipeBehaviour {
                 + (injectionSites.isEmpty ? "none" : injectionSites.map(\.description).joined(separator: ", ")))
         }
         var recipe = self.recipe
-        let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self)
+        let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
         switch site {
         case .initializerArgument(let index):
             guard let initializer = recipe.initializer else { break }
@@ -74,16 +74,25 @@ extension RecipeBehaviour {
             let make = initializer.make
             var targets = initializer.dependencies
             targets[index] = injection.target
-            recipe.initializer = Initializer(dependencies: targets) { resolver in try make(resolver.rewriting(rewrites)) }
+            recipe.initializer = Initializer(dependencies: targets) { resolver in
+                resolver.stage(rewrites)
+                // Taken by the call; cleared again in case the call threw before taking them.
+                defer { _ = resolver.takeRewrites() }
+                return try make(resolver)
+            }
         case .property(let keyPath):
-            guard keyPath is WritableKeyPath<T, V> else {
-                throw InjectionRewriteError(site: site.description, problem: "the property's type is not \(typeName(V.self))")
+            guard keyPath is WritableKeyPath<T, V> || keyPath is WritableKeyPath<T, V?> else {
+                throw InjectionRewriteError(site: site.description,
+                                            problem: "the property's type is neither \(typeName(V.self)) nor \(typeName(V?.self))")
             }
             guard let position = recipe.properties.firstIndex(where: { $0.keyPath == keyPath }) else { break }
             recipe.properties[position] = PropertyInjection(keyPath: keyPath, target: injection.target, cast: nil) { instance, resolver in
                 // Checked above; cast again because a typed key path is not known to be Sendable.
-                guard let typed = keyPath as? WritableKeyPath<T, V> else { return }
-                instance[keyPath: typed] = try injection.produce(resolver)
+                if let typed = keyPath as? WritableKeyPath<T, V> {
+                    instance[keyPath: typed] = try injection.produce(resolver)
+                } else if let optional = keyPath as? WritableKeyPath<T, V?> {
+                    instance[keyPath: optional] = try injection.produce(resolver)
+                }
             }
         case .methodArgument(let method, let argument):
             let rewrites = ArgumentRewrites([argument: replacement])
@@ -92,7 +101,9 @@ extension RecipeBehaviour {
             var targets = original.targets
             targets[argument] = injection.target
             recipe.methods[method] = MethodInjection(targets: targets) { instance, resolver in
-                try original.apply(&instance, resolver.rewriting(rewrites))
+                resolver.stage(rewrites)
+                defer { _ = resolver.takeRewrites() }
+                try original.apply(&instance, resolver)
             }
         }
         return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)

@@ -9,6 +9,8 @@ final class ArgumentRewrites: Sendable {
         let produce: @Sendable (Resolver) throws -> Any
         /// What the post-processor said it produces, for the message when the parameter takes another type.
         let producedType: Any.Type
+        /// The site, as messages name it: `initializer argument 1`.
+        let site: String
     }
 
     init(_ producers: [Int: Replacement]) {
@@ -27,21 +29,27 @@ final class ArgumentRewrites: Sendable {
         _ function: (repeat each Value) throws -> Result, producers: repeat @escaping @Sendable (Resolver) throws -> each Value,
         resolver: Resolver, firstIndex: Int
     ) throws -> Result {
-        let plain = resolver.withoutRewrites
         var index = firstIndex
         func next<V>(_ producer: @Sendable (Resolver) throws -> V) throws -> V {
             defer { index += 1 }
-            return try value(at: index, as: V.self, resolver: plain) ?? producer(plain)
+            return try value(at: index, as: V.self, resolver: resolver) ?? producer(resolver)
         }
         return try function(repeat try next(each producers))
     }
 
-    /// The argument at `index` as produced by `producer`, or by its rewrite when the resolver carries one.
+    /// A factory-method definition's call: the factory (site 0) and then the method's arguments, each
+    /// produced by its rewrite when rewrites were staged for this call.
     @usableFromInline
-    static func produce<V>(_ producer: @Sendable (Resolver) throws -> V, at index: Int, resolver: Resolver) throws -> V {
-        guard let rewrites = resolver.rewrites else { return try producer(resolver) }
-        let plain = resolver.withoutRewrites
-        return try rewrites.value(at: index, as: V.self, resolver: plain) ?? producer(plain)
+    static func callFactoryMethod<Factory, Result, each Source: Injectable>(
+        factory: @Sendable (Resolver) throws -> Factory,
+        _ method: @Sendable (Factory) -> (repeat (each Source).Value) throws -> Result,
+        _ pack: InjectionPack<repeat each Source>, resolver: Resolver
+    ) throws -> Result {
+        guard let rewrites = resolver.takeRewrites() else {
+            return try pack.call(method(try factory(resolver)), resolver: resolver, firstIndex: 1)
+        }
+        let made = try rewrites.value(at: 0, as: Factory.self, resolver: resolver) ?? factory(resolver)
+        return try rewrites.call(method(made), producers: repeat each pack.producers, resolver: resolver, firstIndex: 1)
     }
 
     private func value<V>(at index: Int, as type: V.Type, resolver: Resolver) throws -> V? {
@@ -49,7 +57,7 @@ final class ArgumentRewrites: Sendable {
         let produced = try replacement.produce(resolver)
         guard let value = produced as? V else {
             throw InjectionRewriteError(
-                site: "argument \(index)",
+                site: replacement.site,
                 problem: "it was replaced by an injection of \(typeName(replacement.producedType)), and the parameter takes \(typeName(V.self))")
         }
         return value

@@ -100,6 +100,22 @@ final class ResolutionContext {
         /// Hooks queued with no frame on the stack (by injection into existing instances of a finished
         /// stack).
         var looseHooks: [() -> Void] = []
+        /// Replacements for the arguments of the next compiled call (see `ArgumentRewrites`): staged by
+        /// a rewritten definition's initializer or method just before the call, taken by the call
+        /// before it produces anything.
+        var stagedRewrites: ArgumentRewrites?
+    }
+
+    /// Hands `rewrites` to the next compiled call in this resolution.
+    func stage(_ rewrites: ArgumentRewrites) {
+        hot.pointee.stagedRewrites = rewrites
+    }
+
+    /// The rewrites staged for this call, cleared so that no nested call sees them.
+    func takeStagedRewrites() -> ArgumentRewrites? {
+        guard let rewrites = hot.pointee.stagedRewrites else { return nil }
+        hot.pointee.stagedRewrites = nil
+        return rewrites
     }
 
     var stack: [Frame] { _read { yield hot.pointee.stack } _modify { yield &hot.pointee.stack } }

@@ -17,38 +17,29 @@ public struct Resolver {
     /// The resolution this resolver belongs to: contexts are reused, one resolution after another.
     private let generation: UInt64
 
-    /// Replacements for the arguments of the call this resolver is handed to, made by a definition
-    /// post-processor; `nil` almost always.
-    @usableFromInline let rewrites: ArgumentRewrites?
-
     @usableFromInline init(context: ResolutionContext) {
         self.resolution = context
         self.generation = context.generation
-        self.rewrites = nil
     }
 
     /// A resolver that belongs to no resolution.
     @usableFromInline init() {
         self.resolution = nil
         self.generation = 0
-        self.rewrites = nil
     }
 
-    private init(_ other: Resolver, rewrites: ArgumentRewrites?) {
-        self.resolution = other.resolution
-        self.generation = other.generation
-        self.rewrites = rewrites
+    /// Hands `added` rewrites to the next compiled call made with this resolver; rewrites already staged
+    /// (by a later post-processor, wrapped around this one) win.
+    func stage(_ added: ArgumentRewrites) {
+        guard let resolution else { return }
+        resolution.stage(resolution.takeStagedRewrites().map { $0.merging(under: added) } ?? added)
     }
 
-    /// This resolver, handing `added` rewrites to the next call; rewrites it already carries win, as
-    /// they were made later.
-    func rewriting(_ added: ArgumentRewrites) -> Resolver {
-        Resolver(self, rewrites: rewrites.map { $0.merging(under: added) } ?? added)
+    /// The rewrites staged for the call about to produce its arguments, if any; taken, so that the
+    /// calls its arguments make never see them.
+    @usableFromInline func takeRewrites() -> ArgumentRewrites? {
+        resolution?.takeStagedRewrites()
     }
-
-    /// This resolver without rewrites: what the producers of the arguments receive, so that a rewrite
-    /// never reaches a call further down.
-    @usableFromInline var withoutRewrites: Resolver { Resolver(self, rewrites: nil) }
 
     private var isLive: Bool {
         guard let resolution else { return false }

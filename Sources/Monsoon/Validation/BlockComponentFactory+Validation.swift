@@ -45,7 +45,7 @@ extension BlockComponentFactory {
         guard !opaqueKeys.isEmpty else { return [] }
         let throwaway: BlockComponentFactory
         do {
-            throwaway = try derived(assemblies: assemblies.given.assemblies, excluding: assemblies.given.excluded)
+            throwaway = try derived(assemblies: assemblies.given.assemblies, excluding: assemblies.given.excluded, validating: false)
         } catch {
             return [ValidationReport.Finding(severity: .error, kind: .opaqueDefinitionFailed, subject: "activation",
                                              path: [], message: "the throwaway factory failed to activate: \(error)")]

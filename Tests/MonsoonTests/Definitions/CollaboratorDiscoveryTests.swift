@@ -57,7 +57,24 @@ private final class CoOptionalHolder: CoOptionalHolderBase {
     func tracker() -> Definition<CoTracker> { define { Definition(CoTracker.init) } }
 }
 
+/// Holds another assembly weakly and unowned, as a back-reference that breaks a cycle would.
+private final class CoBackReferencing: Assembly {
+    weak var weakNetwork: CoNetworkAssembly?
+    unowned let unownedNetwork: CoNetworkAssembly
+    init(network: CoNetworkAssembly) {
+        weakNetwork = network
+        unownedNetwork = network
+    }
+}
+
 @Suite struct CollaboratorDiscoveryTests {
+    @Test func weakAndUnownedPropertiesAreReadSafelyAndTheirAssembliesActivated() throws {
+        let network = CoNetworkAssembly()
+        let factory = try BlockComponentFactory(assemblies: [CoBackReferencing(network: network)])
+        #expect(factory.activationReport.assemblies.map(\.name) == ["CoBackReferencing", "CoNetworkAssembly"])
+        withExtendedLifetime(network) {}
+    }
+
     @Test func anOptionalPropertyOfASuperclassIsFoundWhenItHoldsAnAssembly() throws {
         let holding = try BlockComponentFactory(assemblies: [CoOptionalHolder(network: CoNetworkAssembly())])
         #expect(holding.activationReport.assemblies.map(\.name) == ["CoOptionalHolder", "CoNetworkAssembly"])

@@ -50,6 +50,16 @@ private struct KnightRewriter: DefinitionPostProcessor {
         #expect(knight.horse.name == "Binky")
     }
 
+    @Test func anOptionalPropertyIsReplacedWithAValueOfItsWrappedType() throws {
+        let factory = try factory { definition, _ in
+            try definition.replaceInjection(at: .property(\Knight.armory), with: Injection.resolved { _ in Armory(log: BuildLog()) })
+        }
+        let knight = try factory.resolve(QuestAssembly.knight)
+        // A fresh log numbers its first object 1; the assembly's log has numbered others before it.
+        #expect(knight.armory?.serial == 1)
+        #expect(!log.events.contains("init Armory"))
+    }
+
     @Test func twoRewritesOfOneCallBothApply() throws {
         let factory = try factory { definition, log in
             try definition.replaceInjection(at: .initializerArgument(0), with: Injection.resolved { _ in DragonQuest() as any Quest })
@@ -80,7 +90,7 @@ private struct KnightRewriter: DefinitionPostProcessor {
         let error = #expect(throws: ActivationError.self) {
             try factory { definition, _ in try definition.replaceInjection(at: .property(\Knight.damselsRescued), with: .value("many")) }
         }
-        #expect(error?.description.contains("Cannot inject property \\Knight.damselsRescued: the property's type is not String.") == true)
+        #expect(error?.description.contains("Cannot inject property \\Knight.damselsRescued: the property's type is neither String nor Optional<String>.") == true)
     }
 
     @Test func anArgumentOfAnotherTypeFailsTheBuildWithATypedError() throws {
@@ -88,6 +98,6 @@ private struct KnightRewriter: DefinitionPostProcessor {
         let error = #expect(throws: ResolutionError.self) { try factory.resolve(QuestAssembly.knight) }
         #expect(error?.kind == .componentFailed)
         #expect(error?.underlyingError is InjectionRewriteError)
-        #expect(error?.description.contains("Cannot inject argument 1: it was replaced by an injection of String, and the parameter takes Horse.") == true)
+        #expect(error?.description.contains("Cannot inject initializer argument 1: it was replaced by an injection of String, and the parameter takes Horse.") == true)
     }
 }

@@ -71,7 +71,30 @@ private final class TwiceBoundModule: Module {
     }
 }
 
+private final class OtherStagingModule: Module {
+    override func configure(_ binder: Binder) {
+        binder.bind(Engine.self, named: "staging") { _ in Engine(serial: 42) }
+    }
+}
+
+private final class SecondStagingModule: Module {
+    override func configure(_ binder: Binder) {
+        binder.bind((any Backend).self, named: "staging") { _ in LiveBackend() }
+    }
+}
+
 @Suite struct ModuleTests {
+    @Test func oneNameForDifferentTypesIsPickedByTypeAndForOneTypeIsAmbiguous() throws {
+        let factory = try BlockComponentFactory(assemblies: [NetworkModule(), OtherStagingModule()])
+        #expect(try factory.resolve(Engine.self, named: "staging").serial == 42)
+        #expect(try factory.resolve((any Backend).self, named: "staging").host == "staging.example.com")
+        let clash = try BlockComponentFactory(assemblies: [NetworkModule(), SecondStagingModule()])
+        let error = #expect(throws: ResolutionError.self) { try clash.resolve((any Backend).self, named: "staging") }
+        #expect(error?.kind == .ambiguousType)
+        #expect(error?.description.hasPrefix(
+            "Cannot resolve binding named \"staging\" as any Backend: 2 modules bind any Backend under this name: NetworkModule.staging, SecondStagingModule.staging.") == true)
+    }
+
     @Test func instancesAreBoundToTheirTypeOrAProtocol() throws {
         let factory = try BlockComponentFactory(assemblies: [NetworkModule()])
         #expect(try factory.resolve((any Clock).self).name == "system")

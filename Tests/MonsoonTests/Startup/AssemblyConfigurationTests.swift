@@ -115,3 +115,22 @@ private final class StorageAssembly: Assembly {
         #expect(error?.description.contains(#"Configuration key "retries" is missing (searched storage-defaults.json)."#) == true)
     }
 }
+
+/// A library's abstract parent reading its own configuration, inherited by an app's definition.
+private class LibraryAssembly: Assembly {
+    override var configuration: Configuration { (try? json(#"{"timeout": 12, "retries": 1}"#, name: "library.json")) ?? .empty }
+    func base() -> Definition<Timeouts> { define { Definition(Timeouts.init(seconds:retries:), .config("timeout"), .config("retries")) } }
+}
+
+private final class AppAssembly: Assembly {
+    let library = LibraryAssembly()
+    override var definitions: [any ComponentDefinition] { [timeouts()] }
+    func timeouts() -> Definition<Timeouts> { define { Definition<Timeouts>.inheriting(from: library.base()) } }
+}
+
+extension AssemblyConfigurationTests {
+    @Test func anInheritedInjectionReadsTheConfigurationOfTheAssemblyThatWroteIt() throws {
+        let factory = try BlockComponentFactory(assemblies: [AppAssembly()])
+        #expect(try factory.resolve(AppAssembly.timeouts).seconds == 12)
+    }
+}

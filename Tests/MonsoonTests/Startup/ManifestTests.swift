@@ -106,7 +106,7 @@ final class NotAnAssembly {}
         (#"[1]"#, "$: expected an object, found an array."),
         (#"{"assemblies": ["A.B"]}"#, "$.version: missing; add \"version\": 1."),
         (#"{"version": "1", "assemblies": ["A.B"]}"#, "$.version: expected a number, found a string."),
-        (#"{"version": 1}"#, "$.assemblies: missing or empty; list at least one assembly type name."),
+        (#"{"version": 1}"#, "$.assemblies: missing or empty; list at least one assembly type name (or lifecycle modules under \"modules\")."),
         (#"{"version": 1, "assemblies": "A.B"}"#, "$.assemblies: expected an array of strings, found a string."),
         (#"{"version": 1, "assemblies": ["A.B", 7]}"#, "$.assemblies[1]: expected a non-empty string, found a number."),
         (#"{"version": 1, "assemblies": ["A.B"], "config": [true]}"#, "$.config[0]: expected a non-empty string, found a boolean."),
