@@ -62,8 +62,9 @@ final class ResolutionContext {
     /// Everything a resolution changes lives behind a pointer owned by this context rather than in stored
     /// properties: a stored property of a class pays a dynamic exclusivity check (through thread-local
     /// storage) at every access, and a context is only ever used by one thread, one access at a time.
-    private let hot: UnsafeMutablePointer<State>
+    @usableFromInline let hot: UnsafeMutablePointer<State>
 
+    @usableFromInline
     struct State {
         var stack: [Frame] = []
         /// The factory's depth limit, and the lowest stack address a build may start at on this thread.
@@ -104,17 +105,23 @@ final class ResolutionContext {
         /// a rewritten definition's initializer or method just before the call, taken by the call
         /// before it produces anything.
         var stagedRewrites: ArgumentRewrites?
+        /// Whether `stagedRewrites` is set: what every compiled call tests, inlined, without loading the
+        /// object.
+        @usableFromInline var hasStagedRewrites = false
     }
 
     /// Hands `rewrites` to the next compiled call in this resolution.
     func stage(_ rewrites: ArgumentRewrites) {
         hot.pointee.stagedRewrites = rewrites
+        hot.pointee.hasStagedRewrites = true
     }
 
     /// The rewrites staged for this call, cleared so that no nested call sees them.
+    @usableFromInline
     func takeStagedRewrites() -> ArgumentRewrites? {
         guard let rewrites = hot.pointee.stagedRewrites else { return nil }
         hot.pointee.stagedRewrites = nil
+        hot.pointee.hasStagedRewrites = false
         return rewrites
     }
 
@@ -365,3 +372,6 @@ final class ResolutionContext {
 
 @available(*, unavailable, message: "A resolution runs on one thread.")
 extension ResolutionContext: Sendable {}
+
+@available(*, unavailable, message: "A resolution's state belongs to the thread running it.")
+extension ResolutionContext.State: Sendable {}

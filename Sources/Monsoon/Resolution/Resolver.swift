@@ -13,7 +13,7 @@
 public struct Resolver {
     /// `nil` for the resolver handed to an initializer built outside any resolution (one that takes only
     /// fixed values): it refuses every request, as a resolver does after its resolution.
-    private let resolution: ResolutionContext?
+    @usableFromInline let resolution: ResolutionContext?
     /// The resolution this resolver belongs to: contexts are reused, one resolution after another.
     private let generation: UInt64
 
@@ -37,8 +37,10 @@ public struct Resolver {
 
     /// The rewrites staged for the call about to produce its arguments, if any; taken, so that the
     /// calls its arguments make never see them.
-    @usableFromInline func takeRewrites() -> ArgumentRewrites? {
-        resolution?.takeStagedRewrites()
+    @inlinable func takeRewrites() -> ArgumentRewrites? {
+        // Inlined into every compiled call: almost always one load and a test.
+        guard let resolution, resolution.hot.pointee.hasStagedRewrites else { return nil }
+        return resolution.takeStagedRewrites()
     }
 
     private var isLive: Bool {
