@@ -1,4 +1,3 @@
-import Foundation
 import Monsoon
 
 /// Calls a target's action by name (CTMediator), so that a feature calls another without importing it:
@@ -26,7 +25,8 @@ import Monsoon
 /// (``MediatorAssembly``) without a reference cycle.
 public final class Mediator: Sendable {
     private let factory: FactoryReference
-    private let directory = Directory()
+    /// The targets, found once: every caller after the first reads them without searching again.
+    private let directory = Locked<[String: TargetEntry]?>(nil)
 
     /// A mediator over the factory that injects `factory` (`.factory()`).
     public init(factory: FactoryReference) {
@@ -86,7 +86,7 @@ public final class Mediator: Sendable {
     }
 
     private func targets() throws(MediatorError) -> [String: TargetEntry] {
-        if let known = directory.targets { return known }
+        if let known = directory.current { return known }
         let factory = try liveFactory("The targets")
         var found: [String: TargetEntry] = [:]
         for (key, definition) in zip(factory.keys, factory.definitions) {
@@ -97,23 +97,10 @@ public final class Mediator: Sendable {
             }
             found[entry.name] = entry
         }
-        return directory.remember(found)
-    }
-
-    /// The targets, found once: every caller after the first reads them without searching again.
-    private final class Directory: @unchecked Sendable {
-        // Unchecked: `known` is read and written only under `lock`.
-        private let lock = NSLock()
-        private var known: [String: TargetEntry]?
-
-        var targets: [String: TargetEntry]? { lock.withLock { known } }
-
-        func remember(_ targets: [String: TargetEntry]) -> [String: TargetEntry] {
-            lock.withLock {
-                if let known { return known }
-                known = targets
-                return targets
-            }
+        return directory.withLock { known in
+            if let known { return known }
+            known = found
+            return found
         }
     }
 }

@@ -142,19 +142,17 @@ struct Route: Sendable {
 }
 
 /// The registered routes, safe to register into and open from any thread.
-final class RouteTable: @unchecked Sendable {
-    // Unchecked: `stored` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var stored: [Route] = []
+final class RouteTable: Sendable {
+    private let stored = Locked<[Route]>([])
 
-    var routes: [Route] { lock.withLock { stored } }
+    var routes: [Route] { stored.current }
 
     func add(_ route: Route) throws(RouterError) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = stored.first(where: { $0.pattern.shape == route.pattern.shape }) {
-            throw RouterError(.duplicateRoute, "The pattern \(route.pattern.text) is already registered (as \(existing.pattern.text))")
+        try stored.withLock { (routes: inout [Route]) throws(RouterError) in
+            if let existing = routes.first(where: { $0.pattern.shape == route.pattern.shape }) {
+                throw RouterError(.duplicateRoute, "The pattern \(route.pattern.text) is already registered (as \(existing.pattern.text))")
+            }
+            routes.append(route)
         }
-        stored.append(route)
     }
 }

@@ -1,5 +1,4 @@
 @_spi(Reflection) import Swift
-import Foundation
 
 /// Which assembly classes can hold other assemblies: those with a stored property (theirs or a
 /// superclass's) whose type is an `Assembly` subclass or an optional one. Found once per class from its
@@ -10,14 +9,13 @@ import Foundation
 /// The values themselves are read with `Mirror`, which reads `weak` and `unowned` properties as the
 /// runtime requires; the field descriptors say only a property's type, not how it holds its value.
 enum AssemblyFields {
-    private static let lock = NSLock()
-    private nonisolated(unsafe) static var known: [ObjectIdentifier: Bool] = [:]
+    private static let known = Locked<[ObjectIdentifier: Bool]>([:])
 
     /// Whether instances of `type` can hold an assembly in a stored property; `true` when the runtime
     /// cannot list its fields.
     static func mayHoldAssemblies(_ type: Assembly.Type) -> Bool {
         let id = ObjectIdentifier(type)
-        if let known = lock.withLock({ known[id] }) { return known }
+        if let answer = known.withLock({ $0[id] }) { return answer }
         var holds = false
         // `.classType` spelled by its value: the stdlib declares the option as a mutable static.
         let listed = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { _, _, fieldType, _ in
@@ -26,7 +24,7 @@ enum AssemblyFields {
             return !holds
         }
         let answer = holds || !listed
-        lock.withLock { known[id] = answer }
+        known.withLock { $0[id] = answer }
         return answer
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Unchecked Sendable because `Assembly` is not Sendable: assemblies are immutable configuration by
 /// contract (documented on `Assembly`), and the directory only ever calls their definition methods.
-/// The names are computed on first use (under `lock`): printing a type's name is slow, and activation
+/// The names are computed on first use: printing a type's name is slow, and activation
 /// needs only each assembly's own name.
 @usableFromInline
 final class AssemblyDirectory: @unchecked Sendable {
@@ -21,9 +21,7 @@ final class AssemblyDirectory: @unchecked Sendable {
         @usableFromInline let type: ObjectIdentifier
         @usableFromInline let assembly: Assembly
     }
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var namesCache: Names?
+    private let namesCache = Locked<Names?>(nil)
 
     private struct Names {
         var byName: [String: Assembly] = [:]
@@ -62,20 +60,22 @@ final class AssemblyDirectory: @unchecked Sendable {
     }
 
     private var names: Names {
-        lock.withLock {
-            if let namesCache { return namesCache }
-            var names = Names()
-            for assembly in assemblies {
-                var superclasses: [String] = []
-                for type in ClassHierarchy.lineage(of: Swift.type(of: assembly), upTo: Assembly.self) {
-                    let name = typeName(type)
-                    if names.byName[name] == nil { names.byName[name] = assembly }
-                    if type != Swift.type(of: assembly) { superclasses.append(name) }
-                }
-                if !superclasses.isEmpty { names.replacements.append((typeName(Swift.type(of: assembly)), superclasses)) }
-                names.parameterized[ObjectIdentifier(assembly)] = DefinitionEvaluation.with(.idle) { assembly.parameterizedDefinitions }
+        if let known = namesCache.current { return known }
+        // Computed outside the lock: listing parameterized methods runs the assemblies' code.
+        var names = Names()
+        for assembly in assemblies {
+            var superclasses: [String] = []
+            for type in ClassHierarchy.lineage(of: Swift.type(of: assembly), upTo: Assembly.self) {
+                let name = typeName(type)
+                if names.byName[name] == nil { names.byName[name] = assembly }
+                if type != Swift.type(of: assembly) { superclasses.append(name) }
             }
-            namesCache = names
+            if !superclasses.isEmpty { names.replacements.append((typeName(Swift.type(of: assembly)), superclasses)) }
+            names.parameterized[ObjectIdentifier(assembly)] = DefinitionEvaluation.with(.idle) { assembly.parameterizedDefinitions }
+        }
+        return namesCache.withLock { cache in
+            if let cache { return cache }
+            cache = names
             return names
         }
     }

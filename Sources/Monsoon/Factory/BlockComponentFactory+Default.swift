@@ -12,12 +12,12 @@ extension BlockComponentFactory {
     /// let presenter = try BlockComponentFactory.requireDefault().resolve(ForecastPresenter.self)
     /// ```
     public func makeDefault() {
-        DefaultFactoryStorage.shared.factory = self
+        defaultFactoryStorage.withLock { $0 = self }
     }
 
     /// The default factory, if one was made default.
     public static var defaultFactory: BlockComponentFactory? {
-        DefaultFactoryStorage.shared.factory
+        defaultFactoryStorage.current
     }
 
     /// The default factory.
@@ -30,18 +30,9 @@ extension BlockComponentFactory {
 
     /// Clears the default factory, releasing it if nothing else holds it (useful between tests).
     public static func clearDefault() {
-        DefaultFactoryStorage.shared.factory = nil
+        defaultFactoryStorage.withLock { $0 = nil }
     }
 }
 
 /// The default factory behind a lock, so any thread may read or replace it.
-private final class DefaultFactoryStorage: @unchecked Sendable {
-    static let shared = DefaultFactoryStorage()
-    private let lock = NSLock()
-    private var stored: BlockComponentFactory?
-
-    var factory: BlockComponentFactory? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}
+private let defaultFactoryStorage = Locked<BlockComponentFactory?>(nil)

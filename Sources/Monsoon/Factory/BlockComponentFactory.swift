@@ -33,14 +33,15 @@ public final class BlockComponentFactory: Sendable {
     public let limits: ResolutionLimits
     /// Whether activation validated the graph, which derived factories do too.
     let validatesAtActivation: Bool
-    private let singletonTimings = SingletonTimings()
+    /// The singleton build times measured during activation, written once by the activating thread.
+    private let singletonTimings = Locked<[ActivationReport.SingletonTiming]>([])
 
     /// What activation registered and built; see ``ActivationReport``. Made when asked for, so that
     /// activation itself does not pay for it.
     public var activationReport: ActivationReport {
         ActivationReport(registry: registry, directory: assemblies, configuration: configuration,
                          assemblyConfiguration: assemblyConfigurations.declaredOrigins)
-            .with(singletons: singletonTimings.value)
+            .with(singletons: singletonTimings.current)
     }
 
     /// Activates `assemblies`: registers every definition they list, checks the registry, and builds the
@@ -106,7 +107,8 @@ public final class BlockComponentFactory: Sendable {
             let errors = validate().findings(.error)
             if !errors.isEmpty { throw ActivationError(problems: errors.map(ActivationError.Problem.validation)) }
         }
-        singletonTimings.value = try buildSingletons()
+        let timings = try buildSingletons()
+        singletonTimings.withLock { $0 = timings }
     }
 
     /// `processors` by `order`, lowest first; a stable sort, so that equal orders keep the factory's own
@@ -161,16 +163,5 @@ public final class BlockComponentFactory: Sendable {
         }
         if !problems.isEmpty { throw ActivationError(problems: problems) }
         return timings.sorted { $0.duration > $1.duration }
-    }
-}
-
-/// The singleton build times measured during activation, written once by the activating thread.
-private final class SingletonTimings: @unchecked Sendable {
-    private let lock = NSLock()
-    private var timings: [ActivationReport.SingletonTiming] = []
-
-    var value: [ActivationReport.SingletonTiming] {
-        get { lock.withLock { timings } }
-        set { lock.withLock { timings = newValue } }
     }
 }

@@ -54,12 +54,11 @@ public struct Injected<Component> {
     public var projectedValue: Result<Component, ResolutionError> { storage.result }
 
     private final class Storage: @unchecked Sendable {
-        // Unchecked: `resolved` is only read and written under `lock`, and the closure only captures
-        // the (Sendable) factory, key or method reference given to the initializer.
-        private let lock = NSLock()
+        // Unchecked: the closure only captures the (Sendable) factory, key or method reference given to
+        // the initializer, and `resolved` is a `Locked`.
         private let factory: BlockComponentFactory?
         private let resolve: (BlockComponentFactory) throws(ResolutionError) -> Component
-        private var resolved: Component?
+        private let resolved = Locked<Component?>(nil)
 
         init(_ factory: BlockComponentFactory?, _ resolve: @escaping (BlockComponentFactory) throws(ResolutionError) -> Component) {
             self.factory = factory
@@ -70,14 +69,14 @@ public struct Injected<Component> {
         /// ends in a typed error (a cycle, or the depth limit) instead of deadlocking; when two threads resolve at once, the first
         /// component stored is the one every read returns.
         var result: Result<Component, ResolutionError> {
-            if let resolved = lock.withLock({ resolved }) { return .success(resolved) }
+            if let known = resolved.current { return .success(known) }
             do throws(ResolutionError) {
                 let target: BlockComponentFactory
                 if let factory { target = factory } else { target = try BlockComponentFactory.requireDefault() }
                 let component = try resolve(target)
-                return .success(lock.withLock {
-                    if let resolved { return resolved }
-                    resolved = component
+                return .success(resolved.withLock { stored in
+                    if let stored { return stored }
+                    stored = component
                     return component
                 })
             } catch {

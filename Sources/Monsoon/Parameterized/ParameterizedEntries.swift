@@ -1,18 +1,14 @@
-import Foundation
-
 /// Registry entries for parameterized definitions, made when first resolved: their content depends on
 /// the runtime arguments, so activation cannot register them in advance. Entries of shared scopes are
 /// kept (their pool cell lives in the entry), keyed by definition and argument values; objectGraph and
 /// prototype entries are made per resolution and kept nowhere.
-final class ParameterizedEntries: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var shared: [PoolKey: RegistryEntry] = [:]
+final class ParameterizedEntries: Sendable {
+    private let shared = Locked<[PoolKey: RegistryEntry]>([:])
 
     func entry(for reference: DefinitionReference, definition parameterized: ParameterizedDefinition, in factory: BlockComponentFactory,
                path: [String]) throws(ResolutionError) -> RegistryEntry {
         let poolKey = reference.poolKey
-        if let existing = lock.withLock({ shared[poolKey] }) { return existing }
+        if let existing = shared.withLock({ $0[poolKey] }) { return existing }
 
         let definition = try factory.postProcessed(parameterized.definition, path: path)
         let key = Self.key(of: definition)
@@ -26,7 +22,7 @@ final class ParameterizedEntries: @unchecked Sendable {
         if resolved.scope == .singleton { throw .singletonWithArguments(key, path: path + [key]) }
         let entry = RegistryEntry(key: key, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
         guard resolved.scope.isShared else { return entry }
-        return lock.withLock {
+        return shared.withLock { shared in
             if let raced = shared[poolKey] { return raced }
             shared[poolKey] = entry
             return entry

@@ -12,14 +12,13 @@ import Synchronization
 /// resolution for objectGraph, one for the patch's lifetime for the shared scopes. Components built
 /// before the patch keep what they were built with. `MonsoonTesting` restores patches automatically.
 public final class Patch: @unchecked Sendable {
-    // Unchecked: `lock` guards `shared`; the rest is immutable.
+    // Unchecked: the table is only reached through its own lock; the rest is immutable or `Locked`.
     let identity: DefinitionIdentity
     let key: String
     let scope: Scope
     private let produce: @Sendable () -> Any
     private weak var table: PatchTable?
-    private let lock = NSLock()
-    private var shared: Any?
+    private let shared = Locked<Any?>(nil)
 
     init(identity: DefinitionIdentity, key: String, scope: Scope, table: PatchTable, produce: @escaping @Sendable () -> Any) {
         self.identity = identity
@@ -45,12 +44,12 @@ public final class Patch: @unchecked Sendable {
             context.patchedObjectGraph[slot] = value
             return value
         case .singleton, .lazySingleton, .weakSingleton:
-            if let existing = lock.withLock({ shared }) { return existing }
+            if let existing = shared.current { return existing }
             // Made outside the lock: a double may resolve other (even patched) components.
             let value = produce()
-            return lock.withLock {
-                if let raced = shared { return raced }
-                shared = value
+            return shared.withLock { stored in
+                if let raced = stored { return raced }
+                stored = value
                 return value
             }
         }
@@ -60,11 +59,9 @@ public final class Patch: @unchecked Sendable {
 /// The patches installed on one factory. Resolution checks `isActive` (one atomic load) before
 /// looking anything up, so an unpatched factory pays nothing more.
 @usableFromInline
-final class PatchTable: @unchecked Sendable {
-    // Unchecked: `lock` guards `patches`; `count` is atomic.
+final class PatchTable: Sendable {
     private let count = Atomic<Int>(0)
-    private let lock = NSLock()
-    private var patches: [DefinitionIdentity: [Patch]] = [:]
+    private let patches = Locked<[DefinitionIdentity: [Patch]]>([:])
 
     @usableFromInline
     var isActive: Bool { count.load(ordering: .acquiring) > 0 }
@@ -74,12 +71,12 @@ final class PatchTable: @unchecked Sendable {
     func endBypass() { count.subtract(1, ordering: .releasing) }
 
     func install(_ patch: Patch) {
-        lock.withLock { patches[patch.identity, default: []].append(patch) }
+        patches.withLock { $0[patch.identity, default: []].append(patch) }
         count.add(1, ordering: .releasing)
     }
 
     func remove(_ patch: Patch) {
-        let removed = lock.withLock { () -> Bool in
+        let removed = patches.withLock { patches -> Bool in
             guard var list = patches[patch.identity], let index = list.firstIndex(where: { $0 === patch }) else { return false }
             list.remove(at: index)
             patches[patch.identity] = list.isEmpty ? nil : list
@@ -90,7 +87,7 @@ final class PatchTable: @unchecked Sendable {
 
     /// The most recent patch of the entry's definition, if any.
     func patch(for entry: RegistryEntry) -> Patch? {
-        lock.withLock { patches[entry.definition.identity]?.last }
+        patches.withLock { $0[entry.definition.identity]?.last }
     }
 }
 

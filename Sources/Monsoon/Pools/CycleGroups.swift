@@ -15,10 +15,9 @@ import Foundation
 /// and parents. A cycle that only closures (`.resolved { … }`, `Definition { resolver in … }`) or
 /// parameterized definitions close is invisible here; two threads entering such a cycle from opposite
 /// ends still get ``ResolutionError/Kind/concurrentCycle`` rather than a deadlock.
-final class CycleGroups: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`: made on first use, because only cold shared builds need it.
-    private var groups: [ObjectIdentifier: Int]?
+final class CycleGroups: Sendable {
+    /// Made on first use, because only cold shared builds need it.
+    private let groups = Locked<[ObjectIdentifier: Int]?>(nil)
     private let registry: Registry
     private let assemblies: AssemblyDirectory
 
@@ -29,7 +28,7 @@ final class CycleGroups: @unchecked Sendable {
 
     /// The group of a shared entry that is part of a cycle, or `nil`.
     func group(of entry: RegistryEntry) -> Int? {
-        lock.withLock {
+        groups.withLock { groups in
             if groups == nil { groups = computeGroups() }
             return groups?[ObjectIdentifier(entry)]
         }

@@ -1,3 +1,4 @@
+import Monsoon
 import Synchronization
 
 /// Records what components did, in order, and counts initializer calls, for one test's factory.
