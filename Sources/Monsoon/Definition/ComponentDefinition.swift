@@ -153,14 +153,14 @@ extension Recipe {
         if properties.isEmpty, methods.isEmpty, initializer?.dependencies.isEmpty ?? true { return [] }
         var result: [Dependency] = []
         for (index, target) in (initializer?.dependencies ?? []).enumerated() {
-            result.append(Dependency(target: target, site: .initializer(argument: index)))
+            result.append(Dependency(target: target, site: .initializerArgument(index)))
         }
         for property in properties {
             result.append(Dependency(target: property.target, site: .property(property.keyPath), cast: property.cast))
         }
         for (methodIndex, method) in methods.enumerated() {
             for (argument, target) in method.targets.enumerated() {
-                result.append(Dependency(target: target, site: .method(index: methodIndex, argument: argument)))
+                result.append(Dependency(target: target, site: .methodArgument(method: methodIndex, argument: argument)))
             }
         }
         return result

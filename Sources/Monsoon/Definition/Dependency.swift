@@ -22,14 +22,8 @@ struct Dependency: Sendable {
         case opaque
     }
 
-    enum Site: Sendable {
-        case initializer(argument: Int)
-        case property(AnyKeyPath & Sendable)
-        case method(index: Int, argument: Int)
-    }
-
     let target: Target
-    let site: Site
+    let site: InjectionSite
     /// The supplied and the receiving types, when the value is cast at build time.
     var cast: (from: Any.Type, to: Any.Type)? = nil
 

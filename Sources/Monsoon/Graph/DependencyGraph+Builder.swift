@@ -7,7 +7,7 @@ struct GraphBuilder {
     private(set) var edges: [DependencyGraph.Edge] = []
     /// Findings about targets that cannot be followed: unknown references, by-type lookups with none or
     /// several candidates.
-    private(set) var unresolved: [(from: String, site: String, problem: UnresolvedTarget)] = []
+    private(set) var unresolved: [(from: String, site: InjectionSite, problem: UnresolvedTarget)] = []
     private var visited: Set<String> = []
     /// How many parameterized definitions the graph evaluates before it stops following providers.
     static let parameterizedLimit = 1_000
@@ -43,15 +43,15 @@ struct GraphBuilder {
         nodes.append(DependencyGraph.Node(key: key, type: typeName(definition.declaredType), scope: scope,
                                           isAbstract: definition.isAbstract, hasOpaqueInjections: opaque))
         if let parent = definition.parent, let parentKey = registeredKey(parent) {
-            edges.append(DependencyGraph.Edge(from: key, to: parentKey, kind: .parent, site: "parent"))
+            edges.append(DependencyGraph.Edge(from: key, to: parentKey, kind: .parent, site: nil))
         }
         for dependency in definition.dependencies {
-            follow(dependency.target, from: key, site: dependency.site.label, kind: .reference, root: root)
+            follow(dependency.target, from: key, site: dependency.site, kind: .reference, root: root)
         }
     }
 
     private mutating func follow(
-        _ target: Dependency.Target, from key: String, site: String, kind: DependencyGraph.EdgeKind, root: String
+        _ target: Dependency.Target, from key: String, site: InjectionSite, kind: DependencyGraph.EdgeKind, root: String
     ) {
         switch target {
         case .definition(let reference):

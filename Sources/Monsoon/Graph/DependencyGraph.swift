@@ -12,7 +12,9 @@ public struct DependencyGraph: Sendable {
         public let key: String
         /// The declared component type.
         public let type: String
+        /// The scope it is built in.
         public let scope: Scope
+        /// Whether it is abstract: only ever a parent.
         public let isAbstract: Bool
         /// Whether some of its injections are closures whose dependencies are invisible until they run.
         public let hasOpaqueInjections: Bool
@@ -20,22 +22,39 @@ public struct DependencyGraph: Sendable {
 
     /// How an edge's target is injected.
     public enum EdgeKind: String, Sendable, Hashable {
-        case reference, byType, collection, parent, config
+        /// By reference to its definition (`quest()`).
+        case reference
+        /// As the unique definition declaring a type (`.byType()`).
+        case byType
+        /// As an element of `.array` or `.dictionary`.
+        case collection
+        /// As the source's parent definition: not built, its injections are inherited.
+        case parent
         /// A ``Provider`` of the target: built later, on demand, not with the source.
         case provider
         /// One of the components of `.all(T.self)`.
         case all
     }
 
-    /// One injection from `from` to `to`, at `site` (`init #0`, `property`, `method #1`, `parent`).
+    /// One injection from `from` to `to`, at `site`.
     public struct Edge: Sendable, Hashable {
+        /// The key of the definition that injects.
         public let from: String
+        /// The key of the definition injected.
         public let to: String
+        /// How it is injected.
         public let kind: EdgeKind
-        public let site: String
+        /// Where: an initializer argument, a property, a method argument; `nil` for a parent.
+        public let site: InjectionSite?
+
+        /// How graphs and messages name the site: `init #0`, `\Knight.armory`, `method #0 arg #1`,
+        /// `parent`.
+        public var siteLabel: String { site?.label ?? "parent" }
     }
 
+    /// The definitions, in registration order.
     public let nodes: [Node]
+    /// The injections between them.
     public let edges: [Edge]
 
     /// The part of the graph reachable from `key`.
@@ -53,19 +72,5 @@ public struct DependencyGraph: Sendable {
 }
 
 extension DependencyGraph.Edge {
-    var label: String { kind == .reference ? site : "\(site) (\(kind.rawValue))" }
-}
-
-extension Dependency.Site {
-    var label: String {
-        switch self {
-        case .initializer(let argument):
-            return "init #\(argument)"
-        case .property(let keyPath):
-            let text = String(describing: keyPath)
-            return text.contains("<computed") ? "property" : text
-        case .method(let index, let argument):
-            return "method #\(index) arg #\(argument)"
-        }
-    }
+    var label: String { kind == .reference ? siteLabel : "\(siteLabel) (\(kind.rawValue))" }
 }

@@ -1,43 +1,3 @@
-/// Where a definition injects something: what a definition post-processor lists with
-/// ``RegisteredDefinition/injectionSites`` and replaces with
-/// ``RegisteredDefinition/replaceInjection(at:with:)`` (Typhoon's rewriting of a definition's
-/// injections).
-public enum InjectionSite: Sendable, Hashable, CustomStringConvertible {
-    /// An argument of the initializer (or factory method), from 0; for a factory-method definition, 0
-    /// is the factory.
-    case initializerArgument(Int)
-    /// A property injected through a key path.
-    case property(AnyKeyPath & Sendable)
-    /// An argument of the `method`-th injected method (from 0, in declaration order).
-    case methodArgument(method: Int, argument: Int)
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        switch (lhs, rhs) {
-        case let (.initializerArgument(left), .initializerArgument(right)): left == right
-        case let (.property(left), .property(right)): left == right
-        case let (.methodArgument(leftMethod, leftArgument), .methodArgument(rightMethod, rightArgument)):
-            leftMethod == rightMethod && leftArgument == rightArgument
-        default: false
-        }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .initializerArgument(let index): hasher.combine(0); hasher.combine(index)
-        case .property(let keyPath): hasher.combine(1); hasher.combine(keyPath)
-        case .methodArgument(let method, let argument): hasher.combine(2); hasher.combine(method); hasher.combine(argument)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .initializerArgument(let index): "initializer argument \(index)"
-        case .property(let keyPath): "property \(keyPath)"
-        case .methodArgument(let method, let argument): "argument \(argument) of injected method \(method)"
-        }
-    }
-}
-
 /// Why an injection could not be replaced, or why a replaced argument failed when built.
 public struct InjectionRewriteError: Error, Sendable, CustomStringConvertible {
     /// The site, as ``InjectionSite/description`` says it.
@@ -49,15 +9,7 @@ public struct InjectionRewriteError: Error, Sendable, CustomStringConvertible {
 }
 
 extension RecipeBehaviour {
-    var injectionSites: [InjectionSite] {
-        dependencies.map { dependency in
-            switch dependency.site {
-            case .initializer(let argument): .initializerArgument(argument)
-            case .property(let keyPath): .property(keyPath)
-            case .method(let index, let argument): .methodArgument(method: index, argument: argument)
-            }
-        }
-    }
+    var injectionSites: [InjectionSite] { dependencies.map(\.site) }
 
     func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(InjectionRewriteError) -> any DefinitionBehaviour {
         guard injectionSites.contains(site) else {

@@ -2,7 +2,7 @@
 struct Validator {
     let factory: BlockComponentFactory
     let graph: DependencyGraph
-    let unresolved: [(from: String, site: String, problem: GraphBuilder.UnresolvedTarget)]
+    let unresolved: [(from: String, site: InjectionSite, problem: GraphBuilder.UnresolvedTarget)]
     let parameterizedKeys: Set<String>
     let truncatedChains: [(root: String, from: String, to: String)]
 
@@ -29,13 +29,13 @@ struct Validator {
             switch problem {
             case .undeclaredDefinition(let function, let location):
                 return finding(.error, .undeclaredDefinition, from, [from, function],
-                               "\(from) (\(site)) references \(function) (\(location)), which no activated assembly lists.")
+                               "\(from) (\(site.label)) references \(function) (\(location)), which no activated assembly lists.")
             case .noCandidate(let type):
                 return finding(.error, .noCandidateForType, from, [from, typeName(type)],
-                               "\(from) (\(site)) injects \(typeName(type)) by type, but no definition declares it.")
+                               "\(from) (\(site.label)) injects \(typeName(type)) by type, but no definition declares it.")
             case .ambiguous(let type, let candidates):
                 return finding(.error, .ambiguousType, from, [from, typeName(type)],
-                               "\(from) (\(site)) injects \(typeName(type)) by type, but \(candidates.count) definitions declare it: "
+                               "\(from) (\(site.label)) injects \(typeName(type)) by type, but \(candidates.count) definitions declare it: "
                                    + "\(candidates.joined(separator: ", ")). Inject one of them by reference.")
             }
         }
@@ -55,7 +55,7 @@ struct Validator {
     /// Cycles made only of initializer injections, which no order of construction can satisfy.
     private func initializerCycles() -> [ValidationReport.Finding] {
         var successors: [String: [String]] = [:]
-        for edge in graph.edges where edge.kind != .parent && edge.kind != .provider && edge.site.hasPrefix("init") {
+        for edge in graph.edges where edge.kind != .provider && edge.site?.isInitializerArgument == true {
             successors[edge.from, default: []].append(edge.to)
         }
         var findings: [ValidationReport.Finding] = []
@@ -100,7 +100,7 @@ struct Validator {
         return graph.edges.compactMap { edge in
             guard edge.kind != .parent, nodes[edge.to]?.isAbstract == true else { return nil }
             return finding(.error, .abstractReferenced, edge.from, [edge.from, edge.to],
-                           "\(edge.from) (\(edge.site)) injects \(edge.to), which is abstract and can only be a parent.")
+                           "\(edge.from) (\(edge.siteLabel)) injects \(edge.to), which is abstract and can only be a parent.")
         }
     }
 
@@ -120,7 +120,7 @@ struct Validator {
                   held.scope == .objectGraph || held.scope == .prototype || held.scope == .weakSingleton
             else { return nil }
             return finding(.warning, .captiveDependency, edge.from, [edge.from, edge.to],
-                           "\(edge.from) (\(holder.scope)) holds \(edge.to) (\(held.scope)) through \(edge.site): "
+                           "\(edge.from) (\(holder.scope)) holds \(edge.to) (\(held.scope)) through \(edge.siteLabel): "
                                + "the \(holder.scope) keeps one \(held.type) for the factory's lifetime. "
                                + "Inject a Provider to get a fresh one when needed, or widen \(edge.to)'s scope.")
         }

@@ -39,7 +39,7 @@ struct SubtypeInjectionTests {
 
     @Test func theEdgesStayVisibleToTheGraphAndToValidation() throws {
         let factory = try BlockComponentFactory(assemblies: [ScreenAssembly()])
-        let edges = factory.graph().edges.filter { $0.from == "ScreenAssembly.screen()" }.map { "\($0.site) → \($0.to)" }
+        let edges = factory.graph().edges.filter { $0.from == "ScreenAssembly.screen()" }.map { "\($0.siteLabel) → \($0.to)" }
         #expect(edges == [#"\Screen.delegate → ScreenAssembly.notifier()"#, #"\Screen.rider → ScreenAssembly.courier()"#])
         #expect(!factory.validate().hasErrors)
     }

@@ -11,10 +11,15 @@ import Testing
     @Test func theGraphHasOneNodePerDefinitionAndOneEdgePerInjection() {
         let graph = factory.graph()
         #expect(graph.nodes.map(\.key) == factory.keys)
-        let knightEdges = graph.edges.filter { $0.from == "QuestAssembly.knight()" }.map { "\($0.site) → \($0.to)" }
+        let knightEdges = graph.edges.filter { $0.from == "QuestAssembly.knight()" }.map { "\($0.siteLabel) → \($0.to)" }
         #expect(knightEdges == [
             "init #0 → QuestAssembly.quest()", "init #1 → QuestAssembly.horse()", "init #2 → QuestAssembly.logDefinition()",
             "\\Knight.armory → QuestAssembly.armory()", "method #0 arg #0 → QuestAssembly.horse()",
+        ])
+        // Sites are typed, the same values a definition post-processor rewrites.
+        #expect(graph.edges.filter { $0.from == "QuestAssembly.knight()" }.map(\.site) == [
+            .initializerArgument(0), .initializerArgument(1), .initializerArgument(2),
+            .property(\Knight.armory), .methodArgument(method: 0, argument: 0),
         ])
         #expect(graph.nodes.first { $0.key == "QuestAssembly.horse()" }?.scope == .prototype)
         #expect(graph.nodes.first { $0.key == "QuestAssembly.quest()" }?.type == "any Quest")
