@@ -1,0 +1,55 @@
+/// What an erased definition does, implemented once per component type.
+protocol DefinitionBehaviour: AnyObject, Sendable {
+    var dependencies: [Dependency] { get }
+    /// The initializer compiled where the component type is known, when the definition was declared
+    /// with `define`.
+    var specializedMake: (@Sendable (Resolver) throws -> Any)? { get }
+    var inheritableSteps: InheritedSteps { get }
+    func accepts(_ type: Any.Type) -> Bool
+    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
+    func box(_ component: Any) -> AnyObject?
+    func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
+    /// Where the definition injects, in order.
+    var injectionSites: [InjectionSite] { get }
+    /// The same behaviour with the injection at `site` replaced.
+    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(InjectionRewriteError) -> any DefinitionBehaviour
+}
+
+/// The behaviour of a `Definition<T>`: its recipe, kept typed.
+@usableFromInline
+final class RecipeBehaviour<T>: DefinitionBehaviour {
+    @usableFromInline let recipe: Recipe<T>
+    @usableFromInline let dependencies: [Dependency]
+    @usableFromInline let specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
+    @usableFromInline let specializedMake: (@Sendable (Resolver) throws -> Any)?
+
+    /// - Parameter dependencies: `recipe.dependencies`, passed in so that the caller, inlined where `T`
+    ///   is known, skips walking the recipe's arrays when it has none.
+    @inlinable
+    init(
+        _ recipe: Recipe<T>, dependencies: [Dependency], specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?,
+        specializedMake: (@Sendable (Resolver) throws -> Any)?
+    ) {
+        self.recipe = recipe
+        self.dependencies = dependencies
+        self.specializedBuild = specializedBuild
+        self.specializedMake = specializedMake
+    }
+
+    @usableFromInline var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
+
+    @usableFromInline func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
+
+    @usableFromInline func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+        if let specializedBuild { return try specializedBuild(context, entry) }
+        return try recipe.build(in: context, entry: entry)
+    }
+
+    @usableFromInline func box(_ component: Any) -> AnyObject? {
+        (component as? T).map { TypedBox($0) }
+    }
+
+    @usableFromInline func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+        try recipe.injectExisting(existing, in: context, entry: entry)
+    }
+}
