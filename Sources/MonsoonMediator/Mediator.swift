@@ -89,8 +89,9 @@ public final class Mediator: Sendable {
         if let known = directory.current { return known }
         let factory = try liveFactory("The targets")
         var found: [String: TargetEntry] = [:]
-        for (key, definition) in zip(factory.keys, factory.definitions) {
+        for definition in factory.definitions {
             guard !definition.isAbstract, let targetType = definition.declaredType as? any MediatorTarget.Type else { continue }
+            let key = definition.key
             let entry = TargetEntry(targetType, key: key)
             if let existing = found[entry.name] {
                 throw MediatorError(.duplicateTarget, "Two definitions build the target \"\(entry.name)\": \(existing.key) and \(key); give one another targetName")

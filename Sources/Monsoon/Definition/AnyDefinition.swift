@@ -1,4 +1,6 @@
-/// A definition with its component type erased: what the factory's registry stores.
+/// A definition with its component type erased: what the factory's registry stores. Opaque: it is
+/// public only because ``ComponentDefinition`` hands it over; read a definition through
+/// ``DefinitionInfo`` (``BlockComponentFactory/definitions``, ``RegisteredDefinition/info``).
 public struct AnyDefinition: Sendable {
     private(set) var identity: DefinitionIdentity
     private(set) var arguments: RuntimeArguments
@@ -6,11 +8,11 @@ public struct AnyDefinition: Sendable {
     private(set) var assemblyType: Assembly.Type?
     /// The component type the definition declares: the `T` of `Definition<T>`. By-type lookup finds
     /// the definition under exactly this type.
-    public let declaredType: Any.Type
+    let declaredType: Any.Type
     /// The scope the definition sets, or `nil` when it leaves the default (or its parent's).
-    public internal(set) var declaredScope: Scope?
+    var declaredScope: Scope?
     /// Whether the definition is abstract (only usable as a parent).
-    public let isAbstract: Bool
+    let isAbstract: Bool
     let hasInitializer: Bool
     /// Whether the definition's own recipe has hooks, properties or methods to run before settling.
     @usableFromInline let injects: Bool
@@ -97,7 +99,7 @@ public struct AnyDefinition: Sendable {
 
     /// The name of the assembly method (or property) that created the definition, like `knight()`, or
     /// of a module's binding.
-    public var function: String { bindingName?.name ?? "\(functionName)" }
+    var function: String { bindingName?.name ?? "\(functionName)" }
     /// Where the definition was created, like `MyApp/QuestAssembly.swift:12`.
-    public var location: String { identity.location }
+    var location: String { identity.location }
 }

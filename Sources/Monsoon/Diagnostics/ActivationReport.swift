@@ -21,14 +21,6 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         public let collaboratorOf: String?
     }
 
-    /// One registered definition.
-    public struct DefinitionRow: Sendable {
-        public let key: String
-        public let scope: Scope
-        public let declaredType: String
-        public let location: String
-    }
-
     /// One eager singleton and the time its resolution took at activation.
     public struct SingletonTiming: Sendable {
         public let key: String
@@ -36,7 +28,7 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
     }
 
     public let assemblies: [AssemblyRow]
-    public let definitions: [DefinitionRow]
+    public let definitions: [DefinitionInfo]
     /// Every configuration key with the file that supplied it, sorted by key.
     public let configuration: [(key: String, file: String)]
     /// Slowest first.
@@ -84,7 +76,7 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         let scopeWidth = definitions.map(\.scope.rawValue.count).max() ?? 0
         for row in definitions {
             lines.append("  " + Self.pad(row.key, keyWidth) + "  " + Self.pad(row.scope.rawValue, scopeWidth)
-                + "  " + row.declaredType + "  (" + row.location + ")")
+                + "  " + row.typeName + "  (" + row.location + ")")
         }
         if !configuration.isEmpty {
             lines.append("Configuration:")
@@ -126,10 +118,7 @@ extension ActivationReport {
             AssemblyRow(name: name, replaces: replaced[name] ?? [], definitionCount: counts[name] ?? 0,
                         collaboratorOf: directory.collaboratorOf[name])
         }
-        definitions = registry.entries.map { entry in
-            DefinitionRow(key: entry.key, scope: entry.scope, declaredType: typeName(entry.definition.declaredType),
-                          location: entry.definition.location)
-        }
+        definitions = registry.entries.map(\.info)
         singletons = []
     }
 

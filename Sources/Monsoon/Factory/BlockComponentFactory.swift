@@ -121,7 +121,7 @@ public final class BlockComponentFactory: Sendable {
     public var keys: [String] { registry.keys }
 
     /// Every registered definition, in registration order.
-    public var definitions: [AnyDefinition] { registry.entries.map(\.definition) }
+    public var definitions: [DefinitionInfo] { registry.entries.map(\.info) }
 
     /// Runs the definition post-processors on a parameterized definition evaluated at resolution time.
     func postProcessed(_ definition: AnyDefinition, path: [String]) throws(ResolutionError) -> AnyDefinition {

@@ -12,7 +12,7 @@ extension DependencyGraph {
             var style: [String] = []
             if node.scope.isShared { style.append("filled") }
             if node.isAbstract { style.append("dashed") } else if node.hasOpaqueInjections { style.append("dotted") }
-            let label = "\(node.key)\\n\(node.type)\\n\(node.scope)"
+            let label = "\(node.key)\\n\(node.typeName)\\n\(node.scope)"
             var attributes = ["label=\(quoted(label, keepingNewlines: true))"]
             if !style.isEmpty { attributes.append("style=\"\(style.joined(separator: ","))\"") }
             if node.scope.isShared { attributes.append("fillcolor=\"#dbe9f6\"") }
@@ -34,7 +34,7 @@ extension DependencyGraph {
         var lines = ["flowchart LR"]
         for node in nodes {
             let id = ids[node.key] ?? node.key
-            let label = "\(node.key)<br/>\(node.type)<br/>\(node.scope)"
+            let label = "\(node.key)<br/>\(node.typeName)<br/>\(node.scope)"
             let text = "\"\(mermaidEscaped(label))\""
             lines.append(node.isAbstract ? "  \(id)[/\(text)/]" : node.scope.isShared ? "  \(id)[(\(text))]" : "  \(id)[\(text)]")
         }

@@ -6,20 +6,6 @@
 /// print(factory.graph(from: "QuestAssembly.knight()").mermaid())
 /// ```
 public struct DependencyGraph: Sendable {
-    /// One definition.
-    public struct Node: Sendable, Hashable {
-        /// The definition key, like `QuestAssembly.knight()`.
-        public let key: String
-        /// The declared component type.
-        public let type: String
-        /// The scope it is built in.
-        public let scope: Scope
-        /// Whether it is abstract: only ever a parent.
-        public let isAbstract: Bool
-        /// Whether some of its injections are closures whose dependencies are invisible until they run.
-        public let hasOpaqueInjections: Bool
-    }
-
     /// How an edge's target is injected.
     public enum EdgeKind: String, Sendable, Hashable {
         /// By reference to its definition (`quest()`).
@@ -53,7 +39,7 @@ public struct DependencyGraph: Sendable {
     }
 
     /// The definitions, in registration order.
-    public let nodes: [Node]
+    public let nodes: [DefinitionInfo]
     /// The injections between them.
     public let edges: [Edge]
 

@@ -3,7 +3,7 @@
 /// definitions) so that they appear with their argument values.
 struct GraphBuilder {
     let factory: BlockComponentFactory
-    private(set) var nodes: [DependencyGraph.Node] = []
+    private(set) var nodes: [DefinitionInfo] = []
     private(set) var edges: [DependencyGraph.Edge] = []
     /// Findings about targets that cannot be followed: unknown references, by-type lookups with none or
     /// several candidates.
@@ -39,9 +39,7 @@ struct GraphBuilder {
 
     private mutating func add(_ definition: AnyDefinition, key: String, scope: Scope, root: String) {
         guard visited.insert(key).inserted else { return }
-        let opaque = definition.dependencies.contains { if case .opaque = $0.target { true } else { false } }
-        nodes.append(DependencyGraph.Node(key: key, type: typeName(definition.declaredType), scope: scope,
-                                          isAbstract: definition.isAbstract, hasOpaqueInjections: opaque))
+        nodes.append(DefinitionInfo(key: key, definition: definition, scope: scope))
         if let parent = definition.parent, let parentKey = registeredKey(parent) {
             edges.append(DependencyGraph.Edge(from: key, to: parentKey, kind: .parent, site: nil))
         }

@@ -29,7 +29,12 @@ public struct RegisteredDefinition: Sendable {
     /// The definition's key, like `QuestAssembly.knight()`.
     public let key: String
     /// The definition, after any earlier post-processor's changes.
-    public internal(set) var definition: AnyDefinition
+    var definition: AnyDefinition
+
+    /// What can be known about the definition as it stands: its type, location, whether it is abstract
+    /// and has closure injections. Its `scope` is the declared one, or `objectGraph` when it declares
+    /// none (the parent's, if any, is applied after post-processing).
+    public var info: DefinitionInfo { DefinitionInfo(key: key, definition: definition, scope: definition.declaredScope ?? .objectGraph) }
 
     init(key: String, definition: AnyDefinition) {
         self.key = key

@@ -20,7 +20,7 @@ struct Validator {
             + captiveDependencies() + opaqueDefinitions() + unusedDefinitions()
     }
 
-    private var nodesByKey: [String: DependencyGraph.Node] {
+    private var nodesByKey: [String: DefinitionInfo] {
         Dictionary(graph.nodes.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -121,7 +121,7 @@ struct Validator {
             else { return nil }
             return finding(.warning, .captiveDependency, edge.from, [edge.from, edge.to],
                            "\(edge.from) (\(holder.scope)) holds \(edge.to) (\(held.scope)) through \(edge.siteLabel): "
-                               + "the \(holder.scope) keeps one \(held.type) for the factory's lifetime. "
+                               + "the \(holder.scope) keeps one \(held.typeName) for the factory's lifetime. "
                                + "Inject a Provider to get a fresh one when needed, or widen \(edge.to)'s scope.")
         }
     }

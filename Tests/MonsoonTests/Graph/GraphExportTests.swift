@@ -22,7 +22,7 @@ import Testing
             .property(\Knight.armory), .methodArgument(method: 0, argument: 0),
         ])
         #expect(graph.nodes.first { $0.key == "QuestAssembly.horse()" }?.scope == .prototype)
-        #expect(graph.nodes.first { $0.key == "QuestAssembly.quest()" }?.type == "any Quest")
+        #expect(graph.nodes.first { $0.key == "QuestAssembly.quest()" }?.typeName == "any Quest")
     }
 
     @Test func dotHasANodeStatementPerDefinitionAndAnEdgeStatementPerInjection() {
