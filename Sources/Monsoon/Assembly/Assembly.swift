@@ -21,6 +21,7 @@
 /// Assemblies are configuration: keep them free of mutable state. A subclass passed at activation
 /// replaces its superclass everywhere that superclass's methods are resolved.
 open class Assembly {
+    /// An assembly; subclasses add their own initializers to take collaborators or settings.
     public init() {}
 
     /// The roots of this assembly's graph, one call per method: `[knight()]`. Activation registers these

@@ -9,6 +9,7 @@
 /// }
 /// ```
 public protocol Injectable<Value>: Sendable {
+    /// The type of the value injected.
     associatedtype Value
     /// The injection this value stands for.
     var injection: Injection<Value> { get }

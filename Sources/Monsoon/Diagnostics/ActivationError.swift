@@ -134,9 +134,6 @@ extension Kind where Subject == ActivationError.Problem {
     /// ``ResolutionError/Kind/undeclaredDefinition`` and ``ValidationReport/Kind/undeclaredDefinition``,
     /// found at activation.
     public static var undeclaredDefinition: Self { Self(name: "undeclaredDefinition") }
-    /// The former name of ``undeclaredDefinition``.
-    @available(*, deprecated, renamed: "undeclaredDefinition")
-    public static var undeclaredReference: Self { undeclaredDefinition }
     /// A listed definition was not created inside `Assembly.define`.
     public static var definitionOutsideDefine: Self { Self(name: "definitionOutsideDefine") }
     /// A definition's parent is missing, incompatible, or part of a parent cycle.

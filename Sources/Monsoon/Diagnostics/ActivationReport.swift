@@ -23,11 +23,15 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
 
     /// One eager singleton and the time its resolution took at activation.
     public struct SingletonTiming: Sendable {
+        /// The singleton's definition key.
         public let key: String
+        /// How long building it took, its dependencies included.
         public let duration: Duration
     }
 
+    /// Every activated assembly, in activation order: those passed, then their collaborators.
     public let assemblies: [AssemblyRow]
+    /// Every registered definition, in registration order.
     public let definitions: [DefinitionInfo]
     /// Every configuration key with the file that supplied it, sorted by key.
     public let configuration: [(key: String, file: String)]
@@ -43,21 +47,21 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         /// The lines under it, without indentation.
         public let lines: [String]
 
-        public init(title: String, lines: [String]) {
+        package init(title: String, lines: [String]) {
             self.title = title
             self.lines = lines
         }
     }
 
     /// This report with `section` added at its end.
-    public func adding(_ section: Section) -> ActivationReport {
+    package func adding(_ section: Section) -> ActivationReport {
         var copy = self
         copy.sections.append(section)
         return copy
     }
 
     /// A duration as the report prints it, like `0.25 ms`.
-    public static func formatted(_ duration: Duration) -> String {
+    package static func formatted(_ duration: Duration) -> String {
         milliseconds(duration)
     }
 

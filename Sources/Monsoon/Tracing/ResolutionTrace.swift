@@ -39,8 +39,11 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
 
     /// One component requested during the resolution.
     public struct Node: Sendable {
+        /// The definition key of the component.
         public let key: String
+        /// Where the component came from: built, or reused from which pool.
         public internal(set) var source: Source
+        /// The components it received, in the order they were requested.
         public internal(set) var children: [Node]
     }
 

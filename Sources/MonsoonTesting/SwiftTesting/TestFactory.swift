@@ -6,6 +6,7 @@ import Testing
 /// trait. Each test — and each case of a parameterized test — gets its own, so tests running in
 /// parallel never share instances or patches.
 public enum TestFactory: Sendable {
+    /// The factory the trait made for the running test, or `nil` outside a test that uses the trait.
     @TaskLocal public static var current: BlockComponentFactory?
 
     /// The running test's factory.
