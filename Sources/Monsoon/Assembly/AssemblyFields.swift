@@ -1,30 +1,30 @@
 @_spi(Reflection) import Swift
 
-/// Which assembly classes can hold other assemblies: those with a stored property (theirs or a
-/// superclass's) whose type is an `Assembly` subclass or an optional one. Found once per class from its
-/// field descriptors and kept for the process, so that activation reflects (with `Mirror`) only the
-/// assemblies that can hold collaborators: a `Mirror` of every assembly at every activation cost up to
-/// 250,000 instructions each for a generic assembly class, as much as activating ten definitions.
+/// Where an assembly class can hold other assemblies: the names of its stored properties (its
+/// superclasses' included) whose type is an `Assembly` subclass or an optional one. Found once per class
+/// from its field descriptors and kept for the process, so that activation reflects (with `Mirror`) only
+/// the assemblies that can hold collaborators: a `Mirror` of every assembly at every activation cost up
+/// to 250,000 instructions each for a generic assembly class, as much as activating ten definitions.
 ///
 /// The values themselves are read with `Mirror`, which reads `weak` and `unowned` properties as the
 /// runtime requires; the field descriptors say only a property's type, not how it holds its value.
 enum AssemblyFields {
-    private static let known = Locked<[ObjectIdentifier: Bool]>([:])
+    private static let known = Locked<[ObjectIdentifier: Set<String>?]>([:])
 
-    /// Whether instances of `type` can hold an assembly in a stored property; `true` when the runtime
-    /// cannot list its fields.
-    static func mayHoldAssemblies(_ type: Assembly.Type) -> Bool {
+    /// The names of `type`'s assembly-typed stored properties, or `nil` when the runtime cannot list
+    /// its fields (then every property is looked at).
+    static func assemblyProperties(of type: Assembly.Type) -> Set<String>? {
         let id = ObjectIdentifier(type)
         if let answer = known.withLock({ $0[id] }) { return answer }
-        var holds = false
+        var names: Set<String> = []
         // `.classType` spelled by its value: the stdlib declares the option as a mutable static.
-        let listed = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { _, _, fieldType, _ in
+        let listed = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, _, fieldType, _ in
             let stored = MetadataKind.wrappedType(ofOptional: fieldType) ?? fieldType
-            if stored is Assembly.Type { holds = true }
-            return !holds
+            if stored is Assembly.Type { names.insert(String(cString: name)) }
+            return true
         }
-        let answer = holds || !listed
-        known.withLock { $0[id] = answer }
+        let answer: Set<String>? = listed ? names : nil
+        known.withLock { $0[id] = .some(answer) }
         return answer
     }
 }

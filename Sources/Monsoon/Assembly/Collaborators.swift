@@ -34,10 +34,11 @@ enum Collaborators {
     /// an optional one (including those of superclasses), in declaration order.
     private static func declaredAndHeld(by assembly: Assembly) -> [Assembly] {
         var result = assembly.collaborators
-        guard AssemblyFields.mayHoldAssemblies(type(of: assembly)) else { return result }
+        let properties = AssemblyFields.assemblyProperties(of: type(of: assembly))
+        if properties?.isEmpty == true { return result }
         var mirror: Mirror? = Mirror(reflecting: assembly)
         while let current = mirror {
-            for child in current.children {
+            for child in current.children where properties?.contains(child.label ?? "") ?? true {
                 if let held = child.value as? Assembly, held !== assembly { result.append(held) }
             }
             mirror = current.superclassMirror

@@ -41,10 +41,13 @@ extension AssemblyConfigurations {
     func configuration(
         forAssembly declaring: ObjectIdentifier?, building definition: AnyDefinition?, directory: AssemblyDirectory, global: Configuration
     ) -> Configuration {
-        guard !scoped.isEmpty, let id = declaring ?? definition?.assemblyType.map({ ObjectIdentifier($0) }),
-              let assembly = directory.byType[id], let own = scoped[ObjectIdentifier(Swift.type(of: assembly))]
-        else { return global }
-        return own
+        guard !scoped.isEmpty else { return global }
+        for id in [declaring, definition?.assemblyType.map { ObjectIdentifier($0) }] {
+            // The assembly that wrote the injection; failing that, the one of the definition being built.
+            guard let id, let assembly = directory.byType[id] else { continue }
+            return scoped[ObjectIdentifier(Swift.type(of: assembly))] ?? global
+        }
+        return global
     }
 }
 

@@ -6,9 +6,10 @@ extension Injectable {
     ///     .inject(\.retries, .config("service.retries"))                       // an Int
     /// ```
     ///
-    /// The key is looked up in the configuration of the definition's assembly: the factory's values
-    /// under the assembly's type name (`"WeatherAssembly": {"retries": 5}`) first, then the assembly's
-    /// own ``Assembly/configuration``, then the factory's top-level values. Activation checks every such
+    /// The key is looked up in the configuration of the assembly whose definition method wrote the
+    /// injection (for an inherited injection, the parent's): the factory's values under the assembly's
+    /// type name (`"WeatherAssembly": {"retries": 5}`) first, then the assembly's own
+    /// ``Assembly/configuration``, then the factory's top-level values. Activation checks every such
     /// key: a missing key or a value that does not convert fails activation, naming the key, the file
     /// and the expected type.
     public static func config<V: Decodable & SendableMetatype>(_ key: String, as type: V.Type = V.self) -> Injection<V> where Self == Injection<V> {
@@ -40,7 +41,6 @@ extension Injectable {
         }
     }
 
-    /// An injection read from the configuration of the definition being built, checked at activation.
     /// An injection read from the configuration of the assembly whose definition body created it (for
     /// an inherited injection, the parent's), checked at activation against the same configuration.
     private static func configured<V>(

@@ -25,7 +25,9 @@ extension Definition {
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
     ) {
-        self.init(packed: initializer, fileID: fileID, function: function, line: line, column: column)
+        // No pack: with no argument there is nothing to produce, resolve or rewrite.
+        let recipe = Recipe<T>(initializer: Initializer(dependencies: []) { _ in try initializer() })
+        self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
 
     /// A definition that builds its component by calling `initializer` with one injection per

@@ -55,9 +55,9 @@ struct InjectionPack<each Source: Injectable>: Sendable {
         producers = (repeat (each sources).injection.produce)
     }
 
-    /// Resolves every argument, in order, and calls `function` with them.
-    /// Calls `function` with the produced arguments; a resolver carrying rewrites (a definition
-    /// post-processor replaced some of these injections) produces those arguments instead.
+    /// Resolves every argument, in order, and calls `function` with them. When a rewritten definition
+    /// staged replacements for this call on the resolution (see `ArgumentRewrites`), it takes them
+    /// first and produces those arguments with them instead.
     ///
     /// - Parameter firstIndex: the site index of the first argument, for a definition whose site 0 is
     ///   not in the pack (a factory method's factory).

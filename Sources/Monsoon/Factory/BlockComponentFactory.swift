@@ -121,6 +121,9 @@ public final class BlockComponentFactory: Sendable {
     public var keys: [String] { registry.keys }
 
     /// Every registered definition, in registration order.
+    ///
+    /// - Complexity: O(*n*), made on each access (type names included): keep the array when reading it
+    ///   repeatedly.
     public var definitions: [DefinitionInfo] { registry.entries.map(\.info) }
 
     /// Runs the definition post-processors on a parameterized definition evaluated at resolution time.

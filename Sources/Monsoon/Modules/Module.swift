@@ -35,7 +35,8 @@ open class Module: Assembly {
 
     public final override var definitions: [any ComponentDefinition] {
         let binder = Binder(module: type(of: self))
-        configure(binder)
+        // What the bindings create (`.config` injections) belongs to this module, whatever is running.
+        DefinitionEvaluation.declaring(ObjectIdentifier(type(of: self))) { configure(binder) }
         return binder.bindings
     }
 }

@@ -6,8 +6,7 @@ import Foundation
 /// Built on `NSLock` rather than `Synchronization.Mutex` because ThreadSanitizer does not see the
 /// ordering of Mutex's futex-based lock on Linux and reports false races; it does see pthread locks.
 /// Never run code that may come back here (user initializers, resolutions) inside `withLock`.
-package final class Locked<Value>: @unchecked Sendable {
-    // Unchecked: `value` is only reached through `withLock`.
+package final class Locked<Value> {
     private let lock = NSLock()
     private var value: Value
 
@@ -27,3 +26,7 @@ package final class Locked<Value>: @unchecked Sendable {
         withLock { $0 }
     }
 }
+
+// Unchecked: the value is only reached through `withLock`; only Sendable values may leave it for
+// another thread.
+extension Locked: @unchecked Sendable where Value: Sendable {}

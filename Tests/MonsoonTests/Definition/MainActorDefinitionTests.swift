@@ -61,3 +61,40 @@ private final class MAScreenAssembly: Assembly {
         #expect(fromElsewhere === banner)
     }
 }
+
+private struct MAPair: Sendable, Equatable { let first: String; let second: String }
+
+private final class MARewrittenAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [viewModel(), pair()] }
+    func client() -> Definition<MAForecastClient> { define { Definition(MAForecastClient.init).scope(.lazySingleton) } }
+    func viewModel() -> Definition<MAForecastViewModel> {
+        define { Definition(mainActor: MAForecastViewModel.init(client:title:), client(), .value("Forecast")) }
+    }
+    func pair() -> Definition<MAPair> { define { Definition(MAPair.init(first:second:), .value("a"), .value("b")) } }
+}
+
+private struct RetitleViewModel: DefinitionPostProcessor {
+    func process(_ definition: inout RegisteredDefinition) throws {
+        guard definition.key == "MARewrittenAssembly.viewModel()" else { return }
+        try definition.replaceInjection(at: .initializerArgument(1), with: .value("Rewritten"))
+    }
+}
+
+extension MainActorDefinitionTests {
+    @Test func rewritesStagedForACallThatThrowsFirstDoNotReachTheNextCall() async throws {
+        let factory = try BlockComponentFactory(assemblies: [MARewrittenAssembly()], definitionPostProcessors: [RetitleViewModel()])
+        let outcome = await Task.detached { () -> (ResolutionError.Kind?, MAPair?) in
+            // One thread, one reused resolution context: the failed build runs first.
+            let failure: ResolutionError.Kind?
+            do throws(ResolutionError) {
+                _ = try factory.resolve(MARewrittenAssembly.viewModel)
+                failure = nil
+            } catch {
+                failure = error.kind
+            }
+            return (failure, try? factory.resolve(MARewrittenAssembly.pair))
+        }.value
+        #expect(outcome.0 == .mainActorRequired)
+        #expect(outcome.1 == MAPair(first: "a", second: "b"))
+    }
+}

@@ -60,6 +60,18 @@ private struct KnightRewriter: DefinitionPostProcessor {
         #expect(!log.events.contains("init Armory"))
     }
 
+    @Test func aRewriteNeverReachesTheCallsItsArgumentsMake() throws {
+        // Argument 1 (the horse) is built by its own compiled call, whose argument 0 is the horse's name:
+        // a rewrite of the knight's argument 0 leaking into it would replace the name with a quest.
+        let factory = try factory { definition, _ in
+            try definition.replaceInjection(at: .initializerArgument(0), with: Injection.resolved { _ in DragonQuest() as any Quest })
+        }
+        let knight = try factory.resolve(QuestAssembly.knight)
+        #expect(knight.quest is DragonQuest)
+        #expect(knight.horse.name == "Binky")
+        #expect(try factory.resolve(QuestAssembly.quest) is HolyGrailQuest)
+    }
+
     @Test func twoRewritesOfOneCallBothApply() throws {
         let factory = try factory { definition, log in
             try definition.replaceInjection(at: .initializerArgument(0), with: Injection.resolved { _ in DragonQuest() as any Quest })

@@ -4,7 +4,8 @@ import Testing
 
 /// A captain and a lieutenant that know each other through properties, both lazySingletons: a correct
 /// cycle that two threads may start from opposite ends.
-final class Captain {
+// Unchecked: handed from the resolving threads to the test's thread once built, then only read.
+final class Captain: @unchecked Sendable {
     var lieutenant: Lieutenant?
     init(log: BuildLog) {
         log.record("init Captain")
@@ -12,7 +13,7 @@ final class Captain {
     }
 }
 
-final class Lieutenant {
+final class Lieutenant: @unchecked Sendable {
     var captain: Captain?
     init(log: BuildLog) {
         log.record("init Lieutenant")
