@@ -63,7 +63,7 @@ public final class Mediator: Sendable {
     ) throws(MediatorError) -> Result {
         let result = try perform(target: target, action: action, parameters: parameters)
         guard let typed = result as? Result else {
-            throw MediatorError(.wrongResultType, "\(target).\(action) returned \(MediatorError.typeName(Swift.type(of: result))), not \(MediatorError.typeName(type))")
+            throw MediatorError(.wrongResultType, "\(target).\(action) returned \(typeName(Swift.type(of: result))), not \(typeName(type))")
         }
         return typed
     }
@@ -80,7 +80,7 @@ public final class Mediator: Sendable {
         let targets = try targets()
         guard let entry = targets[name] else {
             throw MediatorError(.unknownTarget, "No target is named \"\(name)\" (targets: \(targets.isEmpty ? "none" : targets.keys.sorted().joined(separator: ", ")))",
-                                suggestions: MediatorError.nearest(to: name, among: Array(targets.keys)))
+                                suggestions: nearestNames(to: name, among: Array(targets.keys)))
         }
         return entry
     }
@@ -122,7 +122,7 @@ struct TargetEntry: Sendable {
         self.perform = { actionName, parameters, factory throws(MediatorError) in
             guard let action = actions.first(where: { $0.name == actionName }) else {
                 throw MediatorError(.unknownAction, "The target \(name) has no action \"\(actionName)\" (actions: \(actions.map(\.name).joined(separator: ", ")))",
-                                    suggestions: MediatorError.nearest(to: actionName, among: actions.map(\.name)))
+                                    suggestions: nearestNames(to: actionName, among: actions.map(\.name)))
             }
             let target: Target
             do {

@@ -1,3 +1,5 @@
+import Monsoon
+
 /// The parameters of a mediator call, read by name and type. A string converts to the requested type
 /// when the type can be made from text (`"42"` for an `Int`), so parameters that came from a URL work.
 public struct MediatorParameters: Sendable {
@@ -17,15 +19,15 @@ public struct MediatorParameters: Sendable {
     ///   ``MediatorError/Kind/wrongParameterType``.
     public func value<T>(_ name: String, as type: T.Type = T.self) throws(MediatorError) -> T {
         guard let value = values[name] else {
-            throw MediatorError(.missingParameter, "\(call) needs the parameter \"\(name)\" (\(MediatorError.typeName(type))), which was not passed",
-                                suggestions: MediatorError.nearest(to: name, among: Array(values.keys)))
+            throw MediatorError(.missingParameter, "\(call) needs the parameter \"\(name)\" (\(typeName(type))), which was not passed",
+                                suggestions: nearestNames(to: name, among: Array(values.keys)))
         }
         if let typed = value as? T { return typed }
         if let text = value as? String, let converted = (T.self as? any LosslessStringConvertible.Type)?.init(text) as? T {
             return converted
         }
         throw MediatorError(.wrongParameterType,
-                            "\(call): the parameter \"\(name)\" is \(MediatorError.typeName(Swift.type(of: value))) \"\(value)\", not \(MediatorError.typeName(type))")
+                            "\(call): the parameter \"\(name)\" is \(typeName(Swift.type(of: value))) \"\(value)\", not \(typeName(type))")
     }
 
     /// The parameter `name` as `type`, or `nil` when it was not passed.

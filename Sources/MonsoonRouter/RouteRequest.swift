@@ -1,3 +1,5 @@
+import Monsoon
+
 /// What a route's handler receives: the URL, the pattern that matched it, and its decoded parameters.
 public struct RouteRequest: Sendable {
     /// The URL as opened.
@@ -19,10 +21,10 @@ public struct RouteRequest: Sendable {
     public func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type = T.self) throws(RouterError) -> T {
         guard let text = parameters[name] ?? query[name] else {
             throw RouterError(.missingParameter, "\(url) has no parameter \"\(name)\" (pattern \(pattern))",
-                              suggestions: RouterError.nearest(to: name, among: Array(parameters.keys) + Array(query.keys)))
+                              suggestions: nearestNames(to: name, among: Array(parameters.keys) + Array(query.keys)))
         }
         guard let value = T(text) else {
-            throw RouterError(.invalidParameter, "\(url): the parameter \"\(name)\" is \"\(text)\", which is not a valid \(RouterError.typeName(type))")
+            throw RouterError(.invalidParameter, "\(url): the parameter \"\(name)\" is \"\(text)\", which is not a valid \(typeName(type))")
         }
         return value
     }

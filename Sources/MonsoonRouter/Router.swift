@@ -114,7 +114,7 @@ public final class Router: Sendable {
         guard let best = candidates.max(by: { $0.0.pattern.specificity.lexicographicallyPrecedes($1.0.pattern.specificity) }) else {
             let patterns = table.routes.map(\.pattern.text)
             throw RouterError(.noRoute, "No route matches \(url) (routes: \(patterns.isEmpty ? "none" : patterns.sorted().joined(separator: ", ")))",
-                              suggestions: RouterError.nearest(to: url, among: patterns))
+                              suggestions: nearestNames(to: url, among: patterns))
         }
         return best
     }

@@ -19,16 +19,7 @@ public struct RouterError: Error, Sendable, CustomStringConvertible {
         self.kind = kind
         self.suggestions = suggestions
         self.underlyingError = underlyingError
-        let sentence = summary.hasSuffix(".") ? summary : summary + "."
-        self.description = sentence + (suggestions.isEmpty ? "" : " Did you mean: \(suggestions.joined(separator: ", "))?")
-    }
-
-    static func nearest(to name: String, among names: [String]) -> [String] {
-        nearestNames(to: name, among: names)
-    }
-
-    static func typeName(_ type: Any.Type) -> String {
-        Monsoon.typeName(type)
+        self.description = sentence(summary, suggesting: suggestions)
     }
 }
 

@@ -12,6 +12,13 @@ package func nearestNames(to name: String, among candidates: [String], limit: In
     return scored.prefix { $0.distance <= best + 1 }.prefix(limit).map(\.name)
 }
 
+/// `summary` as a sentence, followed by "Did you mean: …?" when there are `suggestions`: the shape of
+/// every message that names the nearest valid names (Monsoon's companion libraries use it too).
+package func sentence(_ summary: String, suggesting suggestions: [String]) -> String {
+    let sentence = summary.hasSuffix(".") ? summary : summary + "."
+    return sentence + (suggestions.isEmpty ? "" : " Did you mean: \(suggestions.joined(separator: ", "))?")
+}
+
 /// Levenshtein distance between two character arrays.
 func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
