@@ -20,7 +20,7 @@ import Monsoon
 /// try host.tearDown()                    // lowest priority first
 /// ```
 ///
-/// A module that throws stops the event there with ``LifecycleError/Kind/moduleFailed`` naming the module
+/// A module that throws stops the event there with `LifecycleError.Kind.moduleFailed` naming the module
 /// and the event; `tearDown` still reaches every module that was set up, and then reports the failures.
 /// The report keeps the last time of each event per module, so posting events for the app's lifetime
 /// does not make it grow.
@@ -91,7 +91,7 @@ public final class ModuleHost {
 
     /// Starts `modules` with `assemblies` and `configuration`, without a manifest.
     ///
-    /// - Throws: ``LifecycleError/Kind/duplicateModule`` or ``LifecycleError/Kind/activation``.
+    /// - Throws: `LifecycleError.Kind.duplicateModule` or `LifecycleError.Kind.activation`.
     public init(
         modules: [(module: any LifecycleModule, priority: Int)], assemblies: [Assembly] = [],
         configuration: Configuration = .empty, environment: String? = nil
@@ -113,7 +113,7 @@ public final class ModuleHost {
 
     /// Sends `setUp` to every module, then `initialize` to every module.
     ///
-    /// - Throws: ``LifecycleError/Kind/moduleFailed`` when a module throws; the host then accepts only
+    /// - Throws: `LifecycleError.Kind.moduleFailed` when a module throws; the host then accepts only
     ///   ``tearDown()``, which reaches the modules whose `setUp` returned.
     public func start() throws(LifecycleError) {
         guard state == .created else { throw LifecycleError(.wrongState, "start() was already called.") }

@@ -45,10 +45,10 @@ public final class Mediator: Sendable {
 
     /// Performs `action` of `target` with `parameters` and returns what the action returns.
     ///
-    /// - Throws: ``MediatorError``: ``MediatorError/Kind/unknownTarget``, ``MediatorError/Kind/duplicateTarget``,
-    ///   ``MediatorError/Kind/unknownAction``,
-    ///   ``MediatorError/Kind/missingParameter``, ``MediatorError/Kind/wrongParameterType``,
-    ///   ``MediatorError/Kind/targetUnavailable`` or ``MediatorError/Kind/actionFailed``.
+    /// - Throws: ``MediatorError``: `MediatorError.Kind.unknownTarget`, `MediatorError.Kind.duplicateTarget`,
+    ///   `MediatorError.Kind.unknownAction`,
+    ///   `MediatorError.Kind.missingParameter`, `MediatorError.Kind.wrongParameterType`,
+    ///   `MediatorError.Kind.targetUnavailable` or `MediatorError.Kind.actionFailed`.
     @discardableResult
     public func perform(target: String, action: String, parameters: [String: any Sendable] = [:]) throws(MediatorError) -> Any {
         try entry(named: target).perform(action, MediatorParameters(parameters, call: "\(target).\(action)"), try liveFactory(target))
@@ -57,7 +57,7 @@ public final class Mediator: Sendable {
     /// Performs `action` of `target` and returns its result as `type`.
     ///
     /// - Throws: what ``perform(target:action:parameters:)`` throws, and
-    ///   ``MediatorError/Kind/wrongResultType`` when the action returns something else.
+    ///   `MediatorError.Kind.wrongResultType` when the action returns something else.
     public func perform<Result>(
         target: String, action: String, parameters: [String: any Sendable] = [:], as type: Result.Type
     ) throws(MediatorError) -> Result {

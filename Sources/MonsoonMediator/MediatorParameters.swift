@@ -15,8 +15,8 @@ public struct MediatorParameters: Sendable {
 
     /// The parameter `name` as `type`.
     ///
-    /// - Throws: ``MediatorError/Kind/missingParameter`` (with the nearest names given) or
-    ///   ``MediatorError/Kind/wrongParameterType``.
+    /// - Throws: `MediatorError.Kind.missingParameter` (with the nearest names given) or
+    ///   `MediatorError.Kind.wrongParameterType`.
     public func value<T>(_ name: String, as type: T.Type = T.self) throws(MediatorError) -> T {
         guard let value = values[name] else {
             throw MediatorError(.missingParameter, "\(call) needs the parameter \"\(name)\" (\(typeName(type))), which was not passed",
@@ -32,7 +32,7 @@ public struct MediatorParameters: Sendable {
 
     /// The parameter `name` as `type`, or `nil` when it was not passed.
     ///
-    /// - Throws: ``MediatorError/Kind/wrongParameterType`` when it was passed with another type.
+    /// - Throws: `MediatorError.Kind.wrongParameterType` when it was passed with another type.
     public func optionalValue<T>(_ name: String, as type: T.Type = T.self) throws(MediatorError) -> T? {
         values[name] == nil ? nil : try value(name, as: type)
     }

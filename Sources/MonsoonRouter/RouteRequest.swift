@@ -17,7 +17,7 @@ public struct RouteRequest: Sendable {
 
     /// A path parameter, or else a query item, converted to `type` (`Int`, `Bool`, `String`, …).
     ///
-    /// - Throws: ``RouterError/Kind/missingParameter`` or ``RouterError/Kind/invalidParameter``.
+    /// - Throws: `RouterError.Kind.missingParameter` or `RouterError.Kind.invalidParameter`.
     public func value<T: LosslessStringConvertible>(_ name: String, as type: T.Type = T.self) throws(RouterError) -> T {
         guard let text = parameters[name] ?? query[name] else {
             throw RouterError(.missingParameter, "\(url) has no parameter \"\(name)\" (pattern \(pattern))",

@@ -34,7 +34,7 @@ public final class Router: Sendable {
 
     /// Routes URLs matching `pattern` to `handler`, whose result ``open(_:context:)`` returns.
     ///
-    /// - Throws: ``RouterError/Kind/invalidPattern`` or ``RouterError/Kind/duplicateRoute``.
+    /// - Throws: `RouterError.Kind.invalidPattern` or `RouterError.Kind.duplicateRoute`.
     public func register(_ pattern: String, handler: @escaping @Sendable (RouteRequest) throws -> Any) throws(RouterError) {
         try table.add(Route(pattern: try RoutePattern(pattern), handle: handler))
     }
@@ -77,9 +77,9 @@ public final class Router: Sendable {
     /// Opens `url` with the most specific matching route and returns what the route produced.
     ///
     /// - Parameter context: values for the handler besides the URL (a presenting screen, say).
-    /// - Throws: ``RouterError``: ``RouterError/Kind/malformedURL``, ``RouterError/Kind/noRoute`` (naming
-    ///   the nearest patterns), ``RouterError/Kind/missingParameter``, ``RouterError/Kind/invalidParameter``
-    ///   or ``RouterError/Kind/handlerFailed``.
+    /// - Throws: ``RouterError``: `RouterError.Kind.malformedURL`, `RouterError.Kind.noRoute` (naming
+    ///   the nearest patterns), `RouterError.Kind.missingParameter`, `RouterError.Kind.invalidParameter`
+    ///   or `RouterError.Kind.handlerFailed`.
     @discardableResult
     public func open(_ url: String, context: [String: any Sendable] = [:]) throws(RouterError) -> Any {
         let (route, parameters, wildcard) = try match(url)

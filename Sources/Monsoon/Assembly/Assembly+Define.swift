@@ -15,8 +15,14 @@ extension Assembly {
     /// scope. The definition is identified by where `define` is called, and its key is the assembly type
     /// plus the method name (`QuestAssembly.knight()`).
     ///
-    /// - Parameter body: builds the definition; it runs at most once per call and only when the
-    ///   definition's content is needed.
+    /// - Parameters:
+    ///   - fileID: where the call is, with `line` and `column`: identifies the definition; leave it to its
+    ///     default.
+    ///   - function: the calling method's name, for the definition's key; leave it to its default.
+    ///   - line: see `fileID`.
+    ///   - column: see `fileID`.
+    ///   - body: builds the definition; it runs at most once per call and only when the definition's
+    ///     content is needed.
     /// - Returns: the definition, or a reference to it when called from inside another definition.
     @inlinable
     public func define<T>(
@@ -80,8 +86,14 @@ extension Assembly {
     /// may refer to each other in cycles, or to themselves with other arguments.
     ///
     /// - Parameters:
-    ///   - first, more: the runtime arguments, in parameter order; `Hashable` because they key the
-    ///     pools, `Sendable` because pools are shared across threads.
+    ///   - first: the first runtime argument; `Hashable` because arguments key the pools, `Sendable`
+    ///     because pools are shared across threads.
+    ///   - more: the other runtime arguments, in parameter order.
+    ///   - fileID: where the call is, with `line` and `column`: identifies the definition; leave it to its
+    ///     default.
+    ///   - function: the calling method's name, for the definition's key; leave it to its default.
+    ///   - line: see `fileID`.
+    ///   - column: see `fileID`.
     ///   - body: builds the definition for these arguments.
     public func define<T, First: Hashable & Sendable, each More: Hashable & Sendable>(
         arguments first: First, _ more: repeat each More,

@@ -30,7 +30,7 @@ public struct Configuration: Sendable {
     /// The file names, in merge order.
     public let files: [String]
 
-    /// No configuration: every lookup fails with ``ConfigurationError/Kind/missingKey``.
+    /// No configuration: every lookup fails with `ConfigurationError.Kind.missingKey`.
     public static let empty = Configuration(sources: [])
 
     init(sources: [Source], converters: [ObjectIdentifier: TypeConverter] = [:]) {
@@ -102,8 +102,8 @@ public struct Configuration: Sendable {
 
     /// The value at a dotted key, converted to `type`.
     ///
-    /// - Throws: ``ConfigurationError/Kind/missingKey`` (with the nearest keys) or
-    ///   ``ConfigurationError/Kind/wrongType`` (naming the file and the expected type).
+    /// - Throws: `ConfigurationError.Kind.missingKey` (with the nearest keys) or
+    ///   `ConfigurationError.Kind.wrongType` (naming the file and the expected type).
     public func value<T: Decodable>(_ key: String, as type: T.Type = T.self) throws(ConfigurationError) -> T {
         let value = try existingValue(key)
         if let converted = try convertedByRegisteredConverter(value, key: key, as: type) { return converted }

@@ -12,6 +12,11 @@ extension Definition {
     ///   - factory: the component whose method makes this one, usually a reference to its definition.
     ///   - method: the factory's method, unapplied (`DAOFactory.makeUserDAO(table:)`).
     ///   - arguments: one injection per parameter of the method.
+    ///   - fileID: where the call is, with `line` and `column`: identifies the definition; leave it to its
+    ///     default.
+    ///   - function: the calling method's name, for the definition's key; leave it to its default.
+    ///   - line: see `fileID`.
+    ///   - column: see `fileID`.
     @inlinable
     public init<Factory, each Source: Injectable>(
         factory: some Injectable<Factory>,

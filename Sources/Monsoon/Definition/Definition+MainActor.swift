@@ -20,7 +20,7 @@ extension Definition where T: Sendable {
     /// }
     /// ```
     ///
-    /// Resolved from any other thread, it throws ``ResolutionError/Kind/mainActorRequired`` instead of
+    /// Resolved from any other thread, it throws `ResolutionError.Kind.mainActorRequired` instead of
     /// calling the initializer off the main actor (no `assumeIsolated` trap, no hop that would block).
     /// A main-actor class is `Sendable`, which is what lets the factory pool it and hand it back.
     /// Give it its dependencies through the initializer, as `Sendable` values (they are resolved before
@@ -30,6 +30,11 @@ extension Definition where T: Sendable {
     /// - Parameters:
     ///   - initializer: the main-actor initializer or function that builds the component.
     ///   - arguments: one injection per parameter, as for the other initializer forms.
+    ///   - fileID: where the call is, with `line` and `column`: identifies the definition; leave it to its
+    ///     default.
+    ///   - function: the calling method's name, for the definition's key; leave it to its default.
+    ///   - line: see `fileID`.
+    ///   - column: see `fileID`.
     @inlinable
     public init<each Source: Injectable>(
         mainActor initializer: @escaping @MainActor @Sendable (repeat (each Source).Value) -> T,
@@ -50,7 +55,7 @@ extension Definition where T: Sendable {
 }
 
 /// What a main-actor definition's build throws off the main thread; the engine turns it into
-/// ``ResolutionError/Kind/mainActorRequired`` with the definition's key and path.
+/// `ResolutionError.Kind.mainActorRequired` with the definition's key and path.
 @usableFromInline
 struct MainActorRequired: Error {
     @usableFromInline let component: Any.Type

@@ -20,7 +20,7 @@
 /// }
 /// ```
 ///
-/// Create definitions inside ``Assembly/define(fileID:function:line:column:_:)``, which identifies
+/// Create definitions inside `Assembly.define { }`, which identifies
 /// the definition by where it is called and turns nested method calls into references. Its readable key
 /// is assembly type plus method name, for example `QuestAssembly.knight()`.
 public struct Definition<T>: Sendable {
@@ -166,7 +166,11 @@ public struct Definition<T>: Sendable {
     ///     a closure.
     ///   - arguments: one injection per parameter: another definition (by reference), `.value(_:)`,
     ///     `.byType()`, or `.resolved { … }`.
-    ///   - fileID, function, line, column: identify the definition; leave them to their defaults.
+    ///   - fileID: where the call is, with `line` and `column`: identifies the definition; leave it to its
+    ///     default.
+    ///   - function: the calling method's name, for the definition's key; leave it to its default.
+    ///   - line: see `fileID`.
+    ///   - column: see `fileID`.
     @inlinable @_disfavoredOverload
     public init<each Source: Injectable>(
         _ initializer: @escaping @Sendable (repeat (each Source).Value) throws -> T,

@@ -131,7 +131,7 @@ extension Kind where Subject == ActivationError.Problem {
     /// Two listed definitions come from the same `Definition(…)` call.
     public static var sharedDefinitionSite: Self { Self(name: "sharedDefinitionSite") }
     /// A listed definition references one that no activated assembly lists: the same condition as
-    /// ``ResolutionError/Kind/undeclaredDefinition`` and ``ValidationReport/Kind/undeclaredDefinition``,
+    /// `ResolutionError.Kind.undeclaredDefinition` and `ValidationReport.Kind.undeclaredDefinition`,
     /// found at activation.
     public static var undeclaredDefinition: Self { Self(name: "undeclaredDefinition") }
     /// A listed definition was not created inside `Assembly.define`.
@@ -150,6 +150,6 @@ extension Kind where Subject == ActivationError.Problem {
     public static var validation: Self { Self(name: "validation") }
     /// A definition post-processor threw.
     public static var postProcessorFailed: Self { Self(name: "postProcessorFailed") }
-    /// Building an eager singleton failed; ``Problem/resolutionError`` says why.
+    /// Building an eager singleton failed; ``ActivationError/Problem/resolutionError`` says why.
     public static var singletonFailed: Self { Self(name: "singletonFailed") }
 }

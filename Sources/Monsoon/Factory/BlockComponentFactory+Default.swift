@@ -22,7 +22,7 @@ extension BlockComponentFactory {
 
     /// The default factory.
     ///
-    /// - Throws: ``ResolutionError/Kind/noDefaultFactory`` when no factory was made default.
+    /// - Throws: `ResolutionError.Kind.noDefaultFactory` when no factory was made default.
     public static func requireDefault() throws(ResolutionError) -> BlockComponentFactory {
         guard let factory = defaultFactory else { throw .noDefaultFactory() }
         return factory

@@ -12,7 +12,7 @@ extension Injectable {
     /// ```
     ///
     /// The closure holds the factory weakly; called after the factory is released it throws
-    /// ``ResolutionError/Kind/factoryReleased``. Like a provider, it never makes an initializer cycle.
+    /// `ResolutionError.Kind.factoryReleased`. Like a provider, it never makes an initializer cycle.
     public static func closure<V>(
         _ definition: Definition<V>
     ) -> Injection<@Sendable () throws -> V> where Self == Injection<@Sendable () throws -> V> {
@@ -51,7 +51,7 @@ extension Injectable {
         }
     }
 
-    /// The two-argument form of ``closure(_:)-(@Sendable(A)->(Argument)->Definition<V>)``.
+    /// The two-argument form of `closure(_:)` for a parameterized definition of one argument.
     public static func closure<A: Assembly, First: Hashable & Sendable, Second: Hashable & Sendable, V>(
         _ method: @escaping @Sendable (A) -> (First, Second) -> Definition<V>
     ) -> Injection<@Sendable (First, Second) throws -> V> where Self == Injection<@Sendable (First, Second) throws -> V> {

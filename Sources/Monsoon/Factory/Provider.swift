@@ -17,7 +17,7 @@ public struct Provider<T>: Sendable {
 
     /// Resolves the definition.
     ///
-    /// - Throws: ``ResolutionError``, including ``ResolutionError/Kind/factoryReleased``.
+    /// - Throws: ``ResolutionError``, including `ResolutionError.Kind.factoryReleased`.
     public func callAsFunction() throws(ResolutionError) -> T {
         let factory = try factory.get()
         let entry = try factory.entry(for: reference, declaredType: T.self, path: [])

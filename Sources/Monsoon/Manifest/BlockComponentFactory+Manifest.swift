@@ -10,6 +10,7 @@ extension BlockComponentFactory {
     /// ```
     ///
     /// - Parameters:
+    ///   - url: the manifest file; configuration files it lists are read from its folder.
     ///   - environment: a section of the manifest's `environments` whose assemblies and configuration
     ///     are added to the base ones (an assembly that subclasses a base assembly replaces it; its
     ///     configuration files are merged after the base ones, so they win).

@@ -7,7 +7,7 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// The manifest file's name (or the name given for manifest data).
     public let manifest: String
-    /// The configuration failure, for ``Kind/configuration``.
+    /// The configuration failure, for `ManifestError.Kind.configuration`.
     public let configurationError: ConfigurationError?
     /// The activation failure, for ``Kind/activation``.
     public let activationError: ActivationError?
@@ -43,8 +43,8 @@ extension Kind where Subject == ManifestError {
     public static var duplicateAssembly: Self { Self(name: "duplicateAssembly") }
     /// The requested environment is not in the manifest.
     public static var unknownEnvironment: Self { Self(name: "unknownEnvironment") }
-    /// A configuration file is missing or malformed; ``configurationError`` says which.
+    /// A configuration file is missing or malformed; ``ManifestError/configurationError`` says which.
     public static var configuration: Self { Self(name: "configuration") }
-    /// The assemblies failed to activate; ``activationError`` says why.
+    /// The assemblies failed to activate; ``ManifestError/activationError`` says why.
     public static var activation: Self { Self(name: "activation") }
 }

@@ -12,7 +12,13 @@ public final class Binder {
     /// instance (Objection's `bind:toClass:` and `bind:toProtocol:`).
     ///
     /// - Parameters:
-    ///   - named: a name makes the binding found only by name, with `resolve(_:named:)`.
+    ///   - instance: what every resolution of `type` returns.
+    ///   - type: the type it is found by; its own type unless given.
+    ///   - name: a name makes the binding found only by name, with `resolve(_:named:)`.
+    ///   - fileID: where the call is, with `line` and `column`: identifies the binding; leave it to its
+    ///     default.
+    ///   - line: see `fileID`.
+    ///   - column: see `fileID`.
     @discardableResult
     public func bind<T>(
         _ instance: T, to type: T.Type = T.self, named name: String? = nil,

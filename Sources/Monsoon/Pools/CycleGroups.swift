@@ -14,7 +14,7 @@ import Foundation
 /// references, by-type and all-of-type injections, providers (an initializer may call one), collections
 /// and parents. A cycle that only closures (`.resolved { … }`, `Definition { resolver in … }`) or
 /// parameterized definitions close is invisible here; two threads entering such a cycle from opposite
-/// ends still get ``ResolutionError/Kind/concurrentCycle`` rather than a deadlock.
+/// ends still get `ResolutionError.Kind.concurrentCycle` rather than a deadlock.
 final class CycleGroups: Sendable {
     /// Made on first use, because only cold shared builds need it.
     private let groups = Locked<[ObjectIdentifier: Int]?>(nil)

@@ -11,7 +11,7 @@ import Foundation
 /// unsettled member of a group, other resolutions wait before claiming any member, so two threads never
 /// each hold one half of a cycle. A wait no group prevents (a cycle closed by a closure) is found by
 /// following who waits for whom: if that chain comes back to the waiting resolution it throws
-/// ``ResolutionError/Kind/concurrentCycle`` instead of deadlocking. A wait on a thread that is blocked
+/// `ResolutionError.Kind.concurrentCycle` instead of deadlocking. A wait on a thread that is blocked
 /// some other way ends after ``ResolutionLimits/sharedBuildWait``.
 final class SharedInstanceCoordinator: @unchecked Sendable {
     enum Claim {

@@ -89,7 +89,7 @@ extension RegisteredDefinition {
     /// - Throws: ``InjectionRewriteError`` when the definition has no such site or a property's type is
     ///   not `V`. An initializer or method argument's type is only known to the compiled call, so a
     ///   replacement of the wrong type fails when the component is built, with the same error as the
-    ///   underlying error of ``ResolutionError/Kind/componentFailed``.
+    ///   underlying error of `ResolutionError.Kind.componentFailed`.
     public mutating func replaceInjection<V>(at site: InjectionSite, with source: some Injectable<V>) throws(InjectionRewriteError) {
         definition = try definition.rewriting(site, with: source.injection)
     }
