@@ -46,12 +46,15 @@ public final class Mediator: Sendable {
     /// Performs `action` of `target` with `parameters` and returns what the action returns.
     ///
     /// - Throws: ``MediatorError``: `MediatorError.Kind.unknownTarget`, `MediatorError.Kind.duplicateTarget`,
-    ///   `MediatorError.Kind.unknownAction`,
+    ///   `MediatorError.Kind.unknownAction`, `MediatorError.Kind.callLoop`,
     ///   `MediatorError.Kind.missingParameter`, `MediatorError.Kind.wrongParameterType`,
     ///   `MediatorError.Kind.targetUnavailable` or `MediatorError.Kind.actionFailed`.
     @discardableResult
     public func perform(target: String, action: String, parameters: [String: any Sendable] = [:]) throws(MediatorError) -> Any {
-        try entry(named: target).perform(action, MediatorParameters(parameters, call: "\(target).\(action)"), try liveFactory(target))
+        let call = "\(target).\(action)"
+        return try PerformingActions.performing(call) { () throws(MediatorError) -> Any in
+            try entry(named: target).perform(action, MediatorParameters(parameters, call: call), try liveFactory(target))
+        }
     }
 
     /// Performs `action` of `target` and returns its result as `type`.

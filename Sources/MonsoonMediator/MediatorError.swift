@@ -39,6 +39,8 @@ extension Kind where Subject == MediatorError {
     public static var wrongResultType: Self { Self(name: "wrongResultType") }
     /// The factory could not build the target (its `ResolutionError` is the underlying error), or is gone.
     public static var targetUnavailable: Self { Self(name: "targetUnavailable") }
+    /// Actions performing actions nested without end (more than 64 deep on one thread).
+    public static var callLoop: Self { Self(name: "callLoop") }
     /// The action threw.
     public static var actionFailed: Self { Self(name: "actionFailed") }
 }

@@ -78,19 +78,22 @@ public final class Router: Sendable {
     ///
     /// - Parameter context: values for the handler besides the URL (a presenting screen, say).
     /// - Throws: ``RouterError``: `RouterError.Kind.malformedURL`, `RouterError.Kind.noRoute` (naming
-    ///   the nearest patterns), `RouterError.Kind.missingParameter`, `RouterError.Kind.invalidParameter`
-    ///   or `RouterError.Kind.handlerFailed`.
+    ///   the nearest patterns), `RouterError.Kind.missingParameter`, `RouterError.Kind.invalidParameter`,
+    ///   `RouterError.Kind.routeLoop` (a handler that opens a URL routing back to itself) or
+    ///   `RouterError.Kind.handlerFailed`.
     @discardableResult
     public func open(_ url: String, context: [String: any Sendable] = [:]) throws(RouterError) -> Any {
         let (route, parameters, wildcard) = try match(url)
         let request = RouteRequest(url: url, pattern: route.pattern.text, parameters: parameters, query: RouteURL.query(url),
                                    wildcard: wildcard, context: context)
-        do {
-            return try route.handle(request)
-        } catch let error as RouterError {
-            throw error
-        } catch {
-            throw RouterError(.handlerFailed, "Opening \(url) (pattern \(route.pattern.text)) failed: \(error)", underlyingError: error)
+        return try OpeningURLs.opening(url) { () throws(RouterError) -> Any in
+            do {
+                return try route.handle(request)
+            } catch let error as RouterError {
+                throw error
+            } catch {
+                throw RouterError(.handlerFailed, "Opening \(url) (pattern \(route.pattern.text)) failed: \(error)", underlyingError: error)
+            }
         }
     }
 

@@ -36,6 +36,9 @@ extension Kind where Subject == RouterError {
     public static var missingParameter: Self { Self(name: "missingParameter") }
     /// A parameter's text does not convert to the type the route needs.
     public static var invalidParameter: Self { Self(name: "invalidParameter") }
+    /// Opening a URL led back to opening the same URL on the same thread (a redirect loop), or opens
+    /// nested too deep.
+    public static var routeLoop: Self { Self(name: "routeLoop") }
     /// The handler threw, or the routed definition failed to build.
     public static var handlerFailed: Self { Self(name: "handlerFailed") }
 }

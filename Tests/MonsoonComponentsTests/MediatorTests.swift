@@ -131,3 +131,28 @@ extension Mediator {
         #expect(error?.kind == .targetUnavailable)
     }
 }
+
+private final class EchoTarget: MediatorTarget, Sendable {
+    static let targetName = "Echo"
+    static var actions: [MediatorAction<EchoTarget>] {
+        [MediatorAction("again") { target, _ in try target.mediator.perform(target: "Echo", action: "again") }]
+    }
+    let mediator: Mediator
+    init(mediator: Mediator) { self.mediator = mediator }
+}
+
+private final class EchoAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [echo()] }
+    func echo() -> Definition<EchoTarget> { define { Definition(EchoTarget.init(mediator:), .byType()).scope(.lazySingleton) } }
+}
+
+@Suite struct MediatorLoopTests {
+    @Test func anActionThatPerformsItselfForeverIsStoppedWithATypedError() throws {
+        let factory = try BlockComponentFactory(assemblies: [EchoAssembly(), MediatorAssembly()])
+        let mediator = try factory.resolve(Mediator.self)
+        let error = #expect(throws: MediatorError.self) { try mediator.perform(target: "Echo", action: "again") }
+        #expect(error?.kind == .callLoop)
+        #expect(error?.description.hasPrefix("Performing Echo.again nested more than 64 actions deep") == true)
+        withExtendedLifetime(factory) {}
+    }
+}

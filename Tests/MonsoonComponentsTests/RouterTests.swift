@@ -111,3 +111,25 @@ private final class ScreensAssembly: Assembly {
         #expect(error?.underlyingError is Refused)
     }
 }
+
+@Suite struct RouteLoopTests {
+    @Test func aHandlerThatOpensItsOwnURLIsStoppedWithATypedError() throws {
+        let router = Router()
+        try router.register("app://a") { _ in try router.open("app://b") }
+        try router.register("app://b") { _ in try router.open("app://a") }
+        let error = #expect(throws: RouterError.self) { try router.open("app://a") }
+        #expect(error?.kind == .routeLoop)
+        #expect(error?.description == "Opening app://a led back to opening it again: app://a → app://b → app://a; a route's handler must not open a URL that routes back to it.")
+        // Nothing is left behind: the next open on this thread starts afresh.
+        try router.register("app://c") { _ in "c" }
+        #expect(try router.open("app://c") as? String == "c")
+    }
+
+    @Test func opensThatNeverRepeatButNeverEndStopAtTheDepthLimit() throws {
+        let router = Router()
+        try router.register("app://page/:n") { request in try router.open("app://page/\(try request.value("n", as: Int.self) + 1)") }
+        let error = #expect(throws: RouterError.self) { try router.open("app://page/0") }
+        #expect(error?.kind == .routeLoop)
+        #expect(error?.description.hasPrefix("Opening URLs nested more than 64 deep: app://page/0 → app://page/1 →") == true)
+    }
+}
