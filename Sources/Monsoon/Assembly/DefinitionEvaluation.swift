@@ -38,6 +38,9 @@ enum DefinitionEvaluation {
         /// The assembly whose definition body is running: what `.config` injections made in it read
         /// their keys from (its own configuration), wherever the definition is later built.
         @usableFromInline var declaringAssembly: ObjectIdentifier?
+        /// Whether a component is being built without a resolution on this thread (see
+        /// `BlockComponentFactory.buildDetached`).
+        var isBuildingDetached = false
         /// The tracer new resolutions of the given factory on this thread record into (`factory.trace`).
         var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
         /// The resolution running on this thread, so that a component's initializer that calls

@@ -34,7 +34,11 @@ extension BlockComponentFactory {
     func buildDetached(
         _ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any, thread: UnsafeMutablePointer<DefinitionEvaluation.ThreadState>
     ) throws(ResolutionError) -> Any? {
-        guard thread.pointee.resolution == nil else { return nil }
+        // Inside another detached build (an initializer resolving from the factory), take the general
+        // path, whose depth and cycle checks stop an initializer that resolves itself.
+        guard thread.pointee.resolution == nil, !thread.pointee.isBuildingDetached else { return nil }
+        thread.pointee.isBuildingDetached = true
+        defer { thread.pointee.isBuildingDetached = false }
         // The initializer only produces fixed values, so it never uses its resolver; it gets one that
         // belongs to no resolution and refuses every request, should that ever change.
         do {

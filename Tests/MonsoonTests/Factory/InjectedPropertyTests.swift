@@ -75,3 +75,38 @@ extension DefaultFactoryTests {
         #expect(seen.withLock { $0.count } == 1)
     }
 }
+
+/// Lets a component's initializer reach the holder whose property is resolving it: test-only, one thread.
+private final class GadgetProbe: @unchecked Sendable {
+    var holder: GadgetHolder?
+}
+
+private final class GadgetHolder {
+    @Injected var gadget: Gadget?
+    init(factory: BlockComponentFactory) { _gadget = Injected(from: factory) }
+}
+
+private final class Gadget {
+    let innerReadWasNil: Bool
+    init(probe: GadgetProbe) { innerReadWasNil = probe.holder?.gadget == nil }
+}
+
+private final class GadgetAssembly: Assembly {
+    let probe: GadgetProbe
+    init(probe: GadgetProbe) { self.probe = probe }
+    override var definitions: [any ComponentDefinition] { [gadget()] }
+    func gadget() -> Definition<Gadget> { define { Definition(Gadget.init(probe:), .value(probe)) } }
+}
+
+@Suite struct InjectedReentrancyTests {
+    @Test func aComponentReadingThePropertyThatIsResolvingItGetsATypedErrorNotADeadlock() throws {
+        let probe = GadgetProbe()
+        let factory = try BlockComponentFactory(assemblies: [GadgetAssembly(probe: probe)])
+        let holder = GadgetHolder(factory: factory)
+        probe.holder = holder
+        let gadget = try #require(holder.gadget)
+        // The inner read joined the resolution building the gadget: an initializer cycle, so nil.
+        #expect(gadget.innerReadWasNil)
+        #expect(holder.gadget === gadget)
+    }
+}
