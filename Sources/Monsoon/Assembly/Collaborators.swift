@@ -11,20 +11,34 @@ enum Collaborators {
     /// `given` in order, then their collaborators breadth-first, once each. A collaborator is left out
     /// when an assembly already found is of its type, a subclass or a superclass (what was passed wins,
     /// and between two collaborators the one found first), or when its type is under `excluded`.
-    static func expanding(_ given: [Assembly], excluding excluded: [Assembly.Type] = []) -> [Found] {
+    /// More assembly types than any app has: collaborators that make new types without end.
+    static let limit = 1_000
+
+    /// - Throws: ``ActivationError/Kind/tooManyCollaborators`` past ``limit`` assemblies.
+    static func expanding(_ given: [Assembly], excluding excluded: [Assembly.Type] = []) throws(ActivationError) -> [Found] {
         var found = given.map { Found(assembly: $0, collaboratorOf: nil) }
+        // Every type found and every superclass of one: a candidate is related to a found assembly when
+        // its own lineage meets the first set (it is one of them or a subclass) or it is in the second
+        // (it is a superclass of one).
+        var foundTypes = Set(given.map { ObjectIdentifier(type(of: $0)) })
+        var foundLineage = Set(given.flatMap { ClassHierarchy.lineage(of: type(of: $0), upTo: Assembly.self).map(ObjectIdentifier.init) })
         var next = 0
         while next < found.count {
+            if found.count > limit {
+                // The first ones: later names can be types nested a thousand deep.
+                let first = found.prefix(3).map { typeName(type(of: $0.assembly)) }
+                throw ActivationError(problems: [.tooManyCollaborators(limit: limit, first: first)])
+            }
             let holder = found[next].assembly
             next += 1
             for collaborator in declaredAndHeld(by: holder) {
                 let type = type(of: collaborator)
-                let related = found.contains { accepted in
-                    ClassHierarchy.isSubclass(Swift.type(of: accepted.assembly), of: type)
-                        || ClassHierarchy.isSubclass(type, of: Swift.type(of: accepted.assembly))
-                }
+                let lineage = ClassHierarchy.lineage(of: type, upTo: Assembly.self).map(ObjectIdentifier.init)
+                let related = foundLineage.contains(ObjectIdentifier(type)) || lineage.contains { foundTypes.contains($0) }
                 guard !related, !excluded.contains(where: { ClassHierarchy.isSubclass(type, of: $0) }) else { continue }
                 found.append(Found(assembly: collaborator, collaboratorOf: typeName(Swift.type(of: holder))))
+                foundTypes.insert(ObjectIdentifier(type))
+                foundLineage.formUnion(lineage)
             }
         }
         return found

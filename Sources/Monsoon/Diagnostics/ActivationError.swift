@@ -69,6 +69,13 @@ extension ActivationError.Problem {
              description: "\(name) was passed more than once. Pass each assembly type once.")
     }
 
+    static func tooManyCollaborators(limit: Int, first: [String]) -> Self {
+        Self(kind: .tooManyCollaborators, subject: first.first ?? "collaborators", resolutionError: nil,
+             description: "Collaborating assemblies kept bringing new assembly types past \(limit), starting with "
+                + "\(first.joined(separator: ", ")): an assembly's collaborators make new types without end, "
+                + "like a generic assembly whose collaborator is itself over another type argument.")
+    }
+
     static func sharedSite(_ keys: [String], location: String) -> Self {
         Self(kind: .sharedDefinitionSite, subject: keys.first ?? location, resolutionError: nil,
              description: "\(keys.joined(separator: " and ")) are the same definition, created at \(location). "
@@ -128,6 +135,8 @@ extension Kind where Subject == ActivationError.Problem {
     public static var duplicateKey: Self { Self(name: "duplicateKey") }
     /// The same assembly type was passed twice.
     public static var duplicateAssembly: Self { Self(name: "duplicateAssembly") }
+    /// Collaborator discovery found more than 1,000 assembly types: collaborators made without end.
+    public static var tooManyCollaborators: Self { Self(name: "tooManyCollaborators") }
     /// Two listed definitions come from the same `Definition(…)` call.
     public static var sharedDefinitionSite: Self { Self(name: "sharedDefinitionSite") }
     /// A listed definition references one that no activated assembly lists: the same condition as

@@ -85,7 +85,7 @@ public final class BlockComponentFactory: Sendable {
         definitionPostProcessors: [any DefinitionPostProcessor], instancePostProcessors: [any InstancePostProcessor],
         validating: Bool, limits: ResolutionLimits
     ) throws(ActivationError) {
-        let found = Collaborators.expanding(given, excluding: excluded)
+        let found = try Collaborators.expanding(given, excluding: excluded)
         let assemblies = found.map(\.assembly)
         let directory = AssemblyDirectory(found, given: given, excluded: excluded)
         self.assemblies = directory

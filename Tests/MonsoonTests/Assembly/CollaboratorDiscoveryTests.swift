@@ -148,3 +148,19 @@ private final class CoBackReferencing: Assembly {
         #expect(derived.limits.maximumDepth == 50)
     }
 }
+
+private enum CoWrap<T> {}
+
+/// Each instance brings the same assembly over a new type argument: new types without end.
+private final class CoEndless<T>: Assembly {
+    override var collaborators: [Assembly] { [CoEndless<CoWrap<T>>()] }
+}
+
+@Suite struct EndlessCollaboratorTests {
+    @Test func collaboratorsThatMakeNewTypesWithoutEndFailActivationInsteadOfHanging() {
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [CoEndless<Int>()]) }
+        #expect(error?.problems.map(\.kind) == [.tooManyCollaborators])
+        #expect(error?.description.hasPrefix(
+            "Cannot activate the factory: Collaborating assemblies kept bringing new assembly types past 1000, starting with CoEndless<Int>, CoEndless<CoWrap<Int>>, CoEndless<CoWrap<CoWrap<Int>>>:") == true)
+    }
+}
