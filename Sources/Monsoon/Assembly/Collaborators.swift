@@ -19,9 +19,10 @@ enum Collaborators {
         var found = given.map { Found(assembly: $0, collaboratorOf: nil) }
         // Every type found and every superclass of one: a candidate is related to a found assembly when
         // its own lineage meets the first set (it is one of them or a subclass) or it is in the second
-        // (it is a superclass of one).
-        var foundTypes = Set(given.map { ObjectIdentifier(type(of: $0)) })
-        var foundLineage = Set(given.flatMap { ClassHierarchy.lineage(of: type(of: $0), upTo: Assembly.self).map(ObjectIdentifier.init) })
+        // (it is a superclass of one). Made when the first collaborator appears: most apps have none.
+        var foundTypes: Set<ObjectIdentifier> = []
+        var foundLineage: Set<ObjectIdentifier> = []
+        var indexed = false
         var next = 0
         while next < found.count {
             if found.count > limit {
@@ -31,7 +32,13 @@ enum Collaborators {
             }
             let holder = found[next].assembly
             next += 1
-            for collaborator in declaredAndHeld(by: holder) {
+            let collaborators = declaredAndHeld(by: holder)
+            if !collaborators.isEmpty, !indexed {
+                indexed = true
+                foundTypes = Set(found.map { ObjectIdentifier(type(of: $0.assembly)) })
+                foundLineage = Set(found.flatMap { ClassHierarchy.lineage(of: type(of: $0.assembly), upTo: Assembly.self).map(ObjectIdentifier.init) })
+            }
+            for collaborator in collaborators {
                 let type = type(of: collaborator)
                 let lineage = ClassHierarchy.lineage(of: type, upTo: Assembly.self).map(ObjectIdentifier.init)
                 let related = foundLineage.contains(ObjectIdentifier(type)) || lineage.contains { foundTypes.contains($0) }
