@@ -48,7 +48,7 @@ extension Injectable {
     ) -> Injection<V> where Self == Injection<V> {
         let label = label ?? "configuration \"\(key)\""
         let assembly = DefinitionEvaluation.current.pointee.declaringAssembly
-        let reference = ConfigurationReference(key: key, label: label, assembly: assembly) { configuration throws(ConfigurationError) in
+        let reference = ConfigurationReference(label: label, assembly: assembly) { configuration throws(ConfigurationError) in
             _ = try read(configuration)
         }
         return Injection(target: .config(reference)) { resolver in
@@ -65,7 +65,6 @@ extension Injectable {
 /// A configuration key a definition injects, with a check that its value converts.
 @usableFromInline
 struct ConfigurationReference: Sendable {
-    let key: String
     /// How the graph and messages name it: `configuration "service.url"`, `converted "#0044ff"`.
     let label: String
     /// The assembly whose definition body made the injection, whose configuration it reads; `nil` when
