@@ -6,5 +6,5 @@ import Monsoon
 }
 
 final class ProbeAssembly: ProbeBase {
-    func viewModel() -> Definition<ViewModel> { define { Definition(mainActor: ViewModel.init(quest:), quest()) } }
+    func viewModel() -> Definition<ViewModel> { define { Definition(ViewModel.init(quest:), quest()) } }
 }

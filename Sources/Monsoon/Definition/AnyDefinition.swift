@@ -24,6 +24,10 @@ public struct AnyDefinition: Sendable {
     let parent: DefinitionReference?
     /// More types lookup by type finds the definition under (`exposed(as:)`).
     let exposedTypes: [Any.Type]
+    /// Whether the definition's own initializer is `async`: only an asynchronous resolution builds it.
+    let isAsync: Bool
+    /// Whether the component is built on the main actor (its initializer or a hook is isolated to it).
+    let isMainActor: Bool
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
     private(set) var behaviour: any DefinitionBehaviour
 
@@ -35,8 +39,10 @@ public struct AnyDefinition: Sendable {
         identity: DefinitionIdentity, arguments: RuntimeArguments, functionName: StaticString, assemblyType: Assembly.Type?,
         declaredType: Any.Type, declaredScope: Scope?, isAbstract: Bool, hasInitializer: Bool, injects: Bool,
         hasAfterInjections: Bool, isDefined: Bool, isParameterized: Bool, parent: DefinitionReference?,
-        exposedTypes: [Any.Type], behaviour: RecipeBehaviour<T>
+        exposedTypes: [Any.Type], isAsync: Bool, isMainActor: Bool, behaviour: RecipeBehaviour<T>
     ) {
+        self.isAsync = isAsync
+        self.isMainActor = isMainActor
         self.identity = identity
         self.arguments = arguments
         self.functionName = functionName
@@ -61,6 +67,9 @@ public struct AnyDefinition: Sendable {
     /// This definition's own steps, erased, for the definitions that inherit from it.
     func inheritableSteps() -> InheritedSteps { behaviour.inheritableSteps }
     func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try behaviour.build(context, entry) }
+    nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
+        try await behaviour.buildAsync(context, entry)
+    }
     /// Boxes a built component with the declared type, for the warm path.
     func box(_ component: Any) -> AnyObject? { behaviour.box(component) }
     func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {

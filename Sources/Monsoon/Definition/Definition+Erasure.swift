@@ -28,6 +28,7 @@ extension Definition: ComponentDefinition {
             hasInitializer: recipe.initializer != nil, injects: injects,
             hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined,
             isParameterized: isParameterized, parent: recipe.parent, exposedTypes: recipe.exposedTypes,
+            isAsync: recipe.initializer?.isAsync ?? false, isMainActor: recipe.isMainActor,
             behaviour: RecipeBehaviour(recipe, dependencies: hasDependencies ? recipe.dependencies : [],
                                        specializedBuild: specializedBuild, specializedMake: specializedMake))
     }

@@ -8,22 +8,29 @@ extension Definition {
     ///
     /// Properties are injected in the order they are declared, after `beforeInjections` hooks and
     /// before injected methods. For a class, pass a reference-writable key path (`\Knight.armory`).
+    ///
+    /// The key path may name a property isolated to the main actor (a view model's, or any type's in a
+    /// module whose default isolation is the main actor): Swift forms it in a main-actor context, which is
+    /// why the parameter is an autoclosure. Such a property is set where the component is built, which
+    /// for a main-actor component is the main actor.
     public func inject<V, Source: Injectable<V>>(
-        _ keyPath: WritableKeyPath<T, V> & Sendable, _ source: @autoclosure () -> Source
+        _ keyPath: @autoclosure @MainActor () -> WritableKeyPath<T, V>, _ source: @autoclosure () -> Source
     ) -> Definition<T> {
+        let path = FormedKeyPath(keyPath)
         guard let injection = DefinitionEvaluation.constructing(identity, { source().injection }) else { return self }
-        return addingProperty(keyPath, target: injection.target) { instance, resolver in
-            instance[keyPath: keyPath] = try injection.produce(resolver)
+        return addingProperty(path.site, target: injection.target) { instance, resolver in
+            instance[keyPath: path.keyPath] = try injection.produce(resolver)
         }
     }
 
     /// Injects an optional property from a source of its wrapped type.
     public func inject<V, Source: Injectable<V>>(
-        _ keyPath: WritableKeyPath<T, V?> & Sendable, _ source: @autoclosure () -> Source
+        _ keyPath: @autoclosure @MainActor () -> WritableKeyPath<T, V?>, _ source: @autoclosure () -> Source
     ) -> Definition<T> {
+        let path = FormedKeyPath(keyPath)
         guard let injection = DefinitionEvaluation.constructing(identity, { source().injection }) else { return self }
-        return addingProperty(keyPath, target: injection.target) { instance, resolver in
-            instance[keyPath: keyPath] = try injection.produce(resolver)
+        return addingProperty(path.site, target: injection.target) { instance, resolver in
+            instance[keyPath: path.keyPath] = try injection.produce(resolver)
         }
     }
 
@@ -37,30 +44,31 @@ extension Definition {
     /// ``BlockComponentFactory/graph()`` and `validate()` like any other.
     @_disfavoredOverload
     public func inject<V, Source: Injectable>(
-        _ keyPath: WritableKeyPath<T, V> & Sendable, _ source: @autoclosure () -> Source
+        _ keyPath: @autoclosure @MainActor () -> WritableKeyPath<T, V>, _ source: @autoclosure () -> Source
     ) -> Definition<T> {
+        let path = FormedKeyPath(keyPath)
         guard let injection = DefinitionEvaluation.constructing(identity, { source().injection }) else { return self }
-        return addingProperty(keyPath, target: injection.target, cast: (Source.Value.self, V.self)) { instance, resolver in
+        return addingProperty(path.site, target: injection.target, cast: (Source.Value.self, V.self)) { instance, resolver in
             let supplied = try injection.produce(resolver)
             guard let value = supplied as? V else {
                 throw ResolutionError.propertyTypeMismatch(
-                    property: "\(keyPath)", propertyType: V.self, supplied: type(of: supplied as Any), path: resolver.currentPath)
+                    property: "\(path.site)", propertyType: V.self, supplied: type(of: supplied as Any), path: resolver.currentPath)
             }
-            instance[keyPath: keyPath] = value
+            instance[keyPath: path.keyPath] = value
         }
     }
 
     /// A key path to a `let` or get-only property, which Monsoon cannot set.
     @available(*, unavailable, message: "this property is a `let` or has no setter, so it cannot be injected: make it a `var`, or pass the value to the initializer")
     @_disfavoredOverload
-    public func inject<V, Source: Injectable>(_ keyPath: KeyPath<T, V>, _ source: @autoclosure () -> Source) -> Definition<T> {
+    public func inject<V, Source: Injectable>(_ keyPath: @autoclosure @MainActor () -> KeyPath<T, V>, _ source: @autoclosure () -> Source) -> Definition<T> {
         self
     }
 
     /// A key path to a `let` or get-only property, which Monsoon cannot set.
     @available(*, unavailable, message: "this property is a `let` or has no setter, so it cannot be injected: make it a `var`, or pass the value to the initializer")
     @_disfavoredOverload
-    public func inject<V>(_ keyPath: KeyPath<T, V>, _ value: V) -> Definition<T> {
+    public func inject<V>(_ keyPath: @autoclosure @MainActor () -> KeyPath<T, V>, _ value: V) -> Definition<T> {
         self
     }
 
@@ -69,8 +77,9 @@ extension Definition {
     /// ```swift
     /// Definition(Knight.init).inject(\.damselsRescued, 12)
     /// ```
-    public func inject<V: Sendable>(_ keyPath: WritableKeyPath<T, V> & Sendable, _ value: V) -> Definition<T> {
-        addingProperty(keyPath, target: .value) { instance, _ in instance[keyPath: keyPath] = value }
+    public func inject<V: Sendable>(_ keyPath: @autoclosure @MainActor () -> WritableKeyPath<T, V>, _ value: V) -> Definition<T> {
+        let path = FormedKeyPath(keyPath)
+        return addingProperty(path.site, target: .value) { instance, _ in instance[keyPath: path.keyPath] = value }
     }
 
     /// Calls a method of the component with any number of injected arguments, after its properties are

@@ -1,56 +1,96 @@
 import Dispatch
 import Foundation
 
+// Main-actor components. The fixed-arity initializer forms are in Definition+MainActorArity.swift; the
+// compiler picks them for a `@MainActor` initializer, as in a module whose default isolation is the main
+// actor. A main-actor component is built on the main actor, whole: its initializer, injections and hooks.
+// A synchronous resolution checks that it runs there and throws `mainActorRequired` otherwise; an
+// asynchronous one goes there for the component's build (see ResolutionContext+Async.swift).
+
 extension Definition where T: Sendable {
-    /// A definition whose initializer is isolated to the main actor: a view, a view model, anything
-    /// `@MainActor`. Its arguments are resolved like any others; the initializer is then called on the
-    /// main actor, which the resolution must be running on.
-    ///
-    /// ```swift
-    /// @MainActor final class ForecastViewModel {
-    ///     init(client: WeatherClient) { … }
-    /// }
-    ///
-    /// func viewModel() -> Definition<ForecastViewModel> {
-    ///     define { Definition(mainActor: ForecastViewModel.init(client:), client()) }
-    /// }
-    ///
-    /// @MainActor func showForecast() throws {
-    ///     let model = try factory.resolve(AppAssembly.viewModel)
-    /// }
-    /// ```
-    ///
-    /// Resolved from any other thread, it throws `ResolutionError.Kind.mainActorRequired` instead of
-    /// calling the initializer off the main actor (no `assumeIsolated` trap, no hop that would block).
-    /// A main-actor class is `Sendable`, which is what lets the factory pool it and hand it back.
-    /// Give it its dependencies through the initializer, as `Sendable` values (they are resolved before
-    /// the call and handed to the main actor); property and method injections run where the resolution
-    /// runs.
-    ///
-    /// - Parameters:
-    ///   - initializer: the main-actor initializer or function that builds the component.
-    ///   - arguments: one injection per parameter, as for the other initializer forms.
-    ///   - fileID: where the call is, with `line` and `column`: identifies the definition; leave it to its
-    ///     default.
-    ///   - function: the calling method's name, for the definition's key; leave it to its default.
-    ///   - line: see `fileID`.
-    ///   - column: see `fileID`.
+    /// What every main-actor initializer form comes to, with its arguments already evaluated.
     @inlinable
-    public init<each Source: Injectable>(
-        mainActor initializer: @escaping @MainActor @Sendable (repeat (each Source).Value) -> T,
+    init<each Source: Injectable>(
+        packedOnMainActor initializer: @escaping @MainActor @Sendable (repeat (each Source).Value) throws -> T,
         _ arguments: repeat each Source,
-        fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line, column: UInt = #column
-    ) where repeat (each Source).Value: Sendable {
+        fileID: StaticString, function: StaticString, line: UInt, column: UInt
+    ) {
         let pack = InjectionPack(repeat each arguments)
         let make: @Sendable (Resolver) throws -> T = { resolver in
             guard MainActorCall.isMainActor else { throw MainActorRequired(component: T.self) }
             return try pack.call({ (values: repeat (each Source).Value) throws -> T in
-                try MainActorCall.run { initializer(repeat each values) }
+                let produced = SameThreadTransfer((repeat each values))
+                return try MainActorCall.run { try initializer(repeat each produced.value) }
             }, resolver: resolver)
         }
-        let recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, make: make))
+        var recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, make: make))
+        recipe.isMainActor = true
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// A definition whose main-actor initializer takes any number of injected arguments: the form for
+    /// more than eight (up to eight, the fixed-arity forms are chosen).
+    @inlinable @_disfavoredOverload
+    public init<each Source: Injectable>(
+        _ initializer: @escaping @MainActor @Sendable (repeat (each Source).Value) throws -> T,
+        _ arguments: repeat each Source,
+        fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(packedOnMainActor: initializer, repeat each arguments, fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// A definition built by a main-actor closure that may resolve anything through the resolver:
+    /// `Definition { @MainActor resolver in ForecastViewModel(client: try resolver(client())) }`.
+    ///
+    /// The closure runs on the main actor; see ``init(_:fileID:function:line:column:)`` for the form
+    /// Swift picks for a main-actor initializer.
+    public init(
+        resolving build: @escaping @MainActor @Sendable (Resolver) throws -> T,
+        fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        let make: @Sendable (Resolver) throws -> T = { resolver in
+            guard MainActorCall.isMainActor else { throw MainActorRequired(component: T.self) }
+            let handed = SameThreadTransfer(resolver)
+            return try MainActorCall.run { try build(handed.value) }
+        }
+        var recipe = Recipe<T>(initializer: Initializer(dependencies: [.opaque], takesRewrites: false, make: make))
+        recipe.isMainActor = true
+        self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// Adds a main-actor hook called right after the component is created, before its injections:
+    /// `.beforeInjections { @MainActor model in model.prepare() }`. The component is then built on the
+    /// main actor, whatever its initializer.
+    public func beforeInjections(_ hook: @escaping @MainActor @Sendable (T) -> Void) -> Definition<T> {
+        var copy = requiringMainActor()
+        copy.recipe.beforeInjections.append(MainActorCall.hook(hook))
+        return copy
+    }
+
+    /// Adds a main-actor hook called once the component and everything it references are injected:
+    /// `.afterInjections { @MainActor model in model.start() }`. The component is then built on the main
+    /// actor, whatever its initializer.
+    public func afterInjections(_ hook: @escaping @MainActor @Sendable (T) -> Void) -> Definition<T> {
+        var copy = requiringMainActor()
+        copy.recipe.afterInjections.append(MainActorCall.hook(hook))
+        return copy
+    }
+
+    /// This definition, built on the main actor: its initializer checks where it runs first.
+    func requiringMainActor() -> Definition<T> {
+        guard !recipe.isMainActor else { return self }
+        var copy = self
+        copy.recipe.isMainActor = true
+        if let initializer = recipe.initializer, !initializer.isAsync {
+            let make = initializer.make
+            copy.recipe.initializer = Initializer(dependencies: initializer.dependencies, takesRewrites: initializer.takesRewrites) { resolver in
+                guard MainActorCall.isMainActor else { throw MainActorRequired(component: T.self) }
+                return try make(resolver)
+            }
+        }
+        return copy
     }
 }
 
@@ -63,6 +103,19 @@ struct MainActorRequired: Error {
     @usableFromInline
     init(component: Any.Type) {
         self.component = component
+    }
+}
+
+/// Values handed to main-actor code that runs synchronously on the calling thread, which was checked to
+/// be the main actor's: nothing else can reach them while it runs, so they need not be `Sendable`.
+/// (Swift cannot see that `assumeIsolated` runs its body right here.)
+@usableFromInline
+struct SameThreadTransfer<Value>: @unchecked Sendable {
+    @usableFromInline let value: Value
+
+    @inlinable
+    init(_ value: Value) {
+        self.value = value
     }
 }
 
@@ -84,9 +137,18 @@ enum MainActorCall: Sendable {
     }
 
     @usableFromInline
-    static func run<T: Sendable>(_ body: @MainActor () -> T) throws -> T {
+    static func run<T: Sendable>(_ body: @MainActor () throws -> T) throws -> T {
         // Checked by the caller; checked again, because assumeIsolated stops the process when wrong.
         guard isMainActor else { throw MainActorRequired(component: T.self) }
-        return MainActor.assumeIsolated(body)
+        return try MainActor.assumeIsolated(body)
+    }
+
+    /// A main-actor hook as the engine calls hooks: the component's build checked it runs on the main
+    /// actor before any hook, so the hook only skips (never traps) should that ever not hold.
+    static func hook<T: Sendable>(_ hook: @escaping @MainActor @Sendable (T) -> Void) -> @Sendable (T) -> Void {
+        { component in
+            guard isMainActor else { return }
+            MainActor.assumeIsolated { hook(component) }
+        }
     }
 }

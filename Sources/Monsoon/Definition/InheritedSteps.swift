@@ -6,25 +6,49 @@ struct InheritedSteps: Sendable {
     @usableFromInline
     struct Property: Sendable {
         let keyPath: AnyKeyPath & Sendable
+        let target: Dependency.Target
         @usableFromInline let apply: @Sendable (inout Any, Resolver) throws -> Void
     }
 
     @usableFromInline var initializer: (@Sendable (Resolver) throws -> Any)?
+    /// The inherited initializer's call, when it is `async` (see `Initializer.makeAsync`).
+    var initializerAsync: (@Sendable (Resolver) throws -> PendingCall<Any>)?
+    /// What the inherited initializer injects, for an asynchronous resolution to produce first.
+    var initializerTargets: [Dependency.Target] = []
+    /// Whether the inherited initializer or a hook is isolated to the main actor.
+    var isMainActor = false
     @usableFromInline var beforeInjections: [@Sendable (Any) -> Void] = []
     @usableFromInline var properties: [Property] = []
     @usableFromInline var methods: [@Sendable (inout Any, Resolver) throws -> Void] = []
+    /// What the inherited methods inject, in order.
+    var methodTargets: [Dependency.Target] = []
     @usableFromInline var afterInjections: [@Sendable (Any) -> Void] = []
+
+    /// What the inherited properties and methods inject.
+    var injectionTargets: [Dependency.Target] { properties.map(\.target) + methodTargets }
 
     /// `self` (an ancestor's steps) followed by `child`'s: the child's initializer wins, and an ancestor
     /// property the child injects again is dropped so that it is injected once, with the child's value.
     func inherited(by child: InheritedSteps) -> InheritedSteps {
         let childKeyPaths = child.properties.map(\.keyPath)
+        let childInitializes = child.initializer != nil
         return InheritedSteps(
-            initializer: child.initializer ?? initializer,
+            initializer: childInitializes ? child.initializer : initializer,
+            initializerAsync: childInitializes ? child.initializerAsync : initializerAsync,
+            initializerTargets: childInitializes ? child.initializerTargets : initializerTargets,
+            isMainActor: isMainActor || child.isMainActor,
             beforeInjections: beforeInjections + child.beforeInjections,
             properties: properties.filter { property in !childKeyPaths.contains { $0 == property.keyPath } } + child.properties,
             methods: methods + child.methods,
+            methodTargets: methodTargets + child.methodTargets,
             afterInjections: afterInjections + child.afterInjections)
+    }
+
+    /// These steps without an initializer: what a child with its own initializer inherits.
+    mutating func droppingInitializer() {
+        initializer = nil
+        initializerAsync = nil
+        initializerTargets = []
     }
 }
 
@@ -32,14 +56,24 @@ extension Recipe {
     /// This recipe's own steps, erased to work on any component that is a `T`.
     var inheritableSteps: InheritedSteps {
         var steps = InheritedSteps()
-        if let make = initializer?.make {
+        if let initializer {
+            let make = initializer.make
             steps.initializer = { resolver in try make(resolver) }
+            if let makeAsync = initializer.makeAsync {
+                steps.initializerAsync = { resolver in
+                    let pending = try makeAsync(resolver)
+                    return PendingCall { try await pending.run() }
+                }
+            }
+            steps.initializerTargets = initializer.dependencies
         }
+        steps.isMainActor = isMainActor
         steps.beforeInjections = beforeInjections.map(erase)
         steps.properties = properties.map { property in
-            InheritedSteps.Property(keyPath: property.keyPath, apply: erase(property.apply))
+            InheritedSteps.Property(keyPath: property.keyPath, target: property.target, apply: erase(property.apply))
         }
         steps.methods = methods.map { erase($0.apply) }
+        steps.methodTargets = methods.flatMap(\.targets)
         steps.afterInjections = afterInjections.map(erase)
         return steps
     }

@@ -12,6 +12,8 @@ struct Recipe<T>: Sendable {
     /// More types lookup by type finds the definition under (`exposed(as:)`).
     @usableFromInline var exposedTypes: [Any.Type] = []
     @usableFromInline var isAbstract = false
+    /// Whether the component is built on the main actor: its initializer, or a hook, is isolated to it.
+    @usableFromInline var isMainActor = false
 
     /// Inlinable so that making a recipe in a definition's body (once per definition at activation)
     /// runs code specialized for `T` instead of generic code that fetches type metadata.
@@ -30,12 +32,55 @@ struct Initializer<Component>: Sendable {
     /// Whether `make` is a compiled call whose arguments a post-processor may replace; `false` for a
     /// closure that resolves what it wants.
     @usableFromInline let takesRewrites: Bool
+    /// For an `async` initializer: produces the arguments within the resolution, synchronously, and
+    /// returns the call for the asynchronous resolution to await. `make` then throws
+    /// ``AsyncInitializerReached``: a synchronous resolution cannot wait for it.
+    @usableFromInline let makeAsync: (@Sendable (Resolver) throws -> PendingCall<Component>)?
 
     @inlinable
     init(dependencies: [Dependency.Target], takesRewrites: Bool = true, make: @escaping @Sendable (Resolver) throws -> Component) {
         self.dependencies = dependencies
         self.takesRewrites = takesRewrites
         self.make = make
+        self.makeAsync = nil
+    }
+
+    @inlinable
+    init(dependencies: [Dependency.Target], makeAsync: @escaping @Sendable (Resolver) throws -> PendingCall<Component>) {
+        self.dependencies = dependencies
+        self.takesRewrites = true
+        self.make = { _ in throw AsyncInitializerReached(component: Component.self) }
+        self.makeAsync = makeAsync
+    }
+
+    /// Whether the initializer is `async`.
+    @inlinable var isAsync: Bool { makeAsync != nil }
+}
+
+/// An `async` initializer's call with its arguments already produced: what an asynchronous resolution
+/// awaits, outside every synchronous part of the resolution.
+@usableFromInline
+struct PendingCall<Result> {
+    @usableFromInline let run: () async throws -> Result
+
+    @inlinable
+    init(_ run: @escaping () async throws -> Result) {
+        self.run = run
+    }
+}
+
+@available(*, unavailable, message: "A pending call belongs to the resolution that produced its arguments.")
+extension PendingCall: Sendable {}
+
+/// What an `async` initializer's `make` throws when a synchronous resolution reaches it; the engine
+/// turns it into `ResolutionError.Kind.asyncRequired` with the definition's key and path.
+@usableFromInline
+struct AsyncInitializerReached: Error {
+    @usableFromInline let component: Any.Type
+
+    @inlinable
+    init(component: Any.Type) {
+        self.component = component
     }
 }
 

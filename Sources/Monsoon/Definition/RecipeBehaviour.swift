@@ -7,6 +7,8 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
     var inheritableSteps: InheritedSteps { get }
     func accepts(_ type: Any.Type) -> Bool
     func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
+    /// Builds the component in an asynchronous resolution, awaiting what must be awaited.
+    nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any
     func box(_ component: Any) -> AnyObject?
     func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
     /// Where the definition injects, in order.
@@ -43,6 +45,10 @@ final class RecipeBehaviour<T>: DefinitionBehaviour {
     @usableFromInline func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
         if let specializedBuild { return try specializedBuild(context, entry) }
         return try recipe.build(in: context, entry: entry)
+    }
+
+    nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
+        try await recipe.buildAsync(in: context, entry: entry)
     }
 
     @usableFromInline func box(_ component: Any) -> AnyObject? {

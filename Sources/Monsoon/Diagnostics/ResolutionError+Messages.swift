@@ -121,11 +121,30 @@ extension ResolutionError {
             return ResolutionError(
                 .mainActorRequired, subject: key, path: path,
                 summary: "its initializer is isolated to the main actor (it builds \(typeName(offMain.component))), and this resolution runs on another thread.",
-                advice: ["Resolve it from the main actor, or inject a Provider of it and call the provider there."])
+                advice: ["Resolve it from the main actor, or with `try await factory.resolve(…)`, which builds it there."])
+        }
+        if let async = error as? AsyncInitializerReached {
+            return ResolutionError(
+                .asyncRequired, subject: key, path: path,
+                summary: "its initializer is async (it builds \(typeName(async.component))), and this resolution is synchronous.",
+                advice: asyncAdvice)
         }
         return ResolutionError(.componentFailed, subject: key, path: path,
                         summary: "building it threw \(String(describing: error)).", underlyingError: error)
     }
+
+    /// A synchronous resolution of `key`, which reaches an async initializer along `path`, refused before
+    /// anything is built.
+    static func asyncRequired(_ key: String, asyncPath path: [String]) -> ResolutionError {
+        ResolutionError(
+            .asyncRequired, subject: key, path: path,
+            summary: "it needs \(path.last ?? key), whose initializer is async, and this resolution is synchronous.",
+            advice: asyncAdvice)
+    }
+
+    private static let asyncAdvice = [
+        "Resolve it with `try await factory.resolve(…)`, which awaits the initializer; an eager singleton is built by `try await factory.start()`."
+    ]
 
     static func concurrentCycle(_ key: String, path: [String]) -> ResolutionError {
         ResolutionError(

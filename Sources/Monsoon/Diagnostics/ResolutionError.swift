@@ -50,8 +50,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 extension Kind where Subject == ResolutionError {
     /// No definition has the requested key.
     public static var unknownKey: Self { Self(name: "unknownKey") }
-    /// A definition whose initializer is isolated to the main actor was resolved from another thread.
+    /// A definition whose initializer is isolated to the main actor was resolved synchronously from
+    /// another thread.
     public static var mainActorRequired: Self { Self(name: "mainActorRequired") }
+    /// A synchronous resolution needed a component whose initializer is `async`: resolve with
+    /// `try await`. The path ends at that component.
+    public static var asyncRequired: Self { Self(name: "asyncRequired") }
     /// No definition declares the requested type.
     public static var noDefinitionForType: Self { Self(name: "noDefinitionForType") }
     /// More than one definition declares the requested type.

@@ -24,8 +24,17 @@ extension BlockComponentFactory {
                 return try typed(built, of: entry, as: T.self, path: [])
             }
         }
+        if entry.reach.mayAwait { try checkSynchronouslyBuildable(entry) }
         let component = try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
         return try typed(component, of: entry, as: T.self, path: [])
+    }
+
+    /// Refuses, before anything is built, a synchronous resolution whose graph reaches an async
+    /// initializer of a component not built yet, naming the path to it.
+    @usableFromInline
+    func checkSynchronouslyBuildable(_ entry: RegistryEntry) throws(ResolutionError) {
+        guard DefinitionEvaluation.current.pointee.resolution == nil, let path = AsyncReach.path(toAsyncFrom: entry, in: registry) else { return }
+        throw .asyncRequired(entry.key, asyncPath: path)
     }
 
     /// Builds a component that needs no resolution (see `RegistryEntry.detachedMake`), unless one is

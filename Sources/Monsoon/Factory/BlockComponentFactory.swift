@@ -34,7 +34,7 @@ public final class BlockComponentFactory: Sendable {
     /// Whether activation validated the graph, which derived factories do too.
     let validatesAtActivation: Bool
     /// The singleton build times measured during activation, written once by the activating thread.
-    private let singletonTimings = Locked<[ActivationReport.SingletonTiming]>([])
+    let singletonTimings = Locked<[ActivationReport.SingletonTiming]>([])
 
     /// What activation registered and built; see ``ActivationReport``. Made when asked for, so that
     /// activation itself does not pay for it.
@@ -103,6 +103,7 @@ public final class BlockComponentFactory: Sendable {
         }
         self.registry = registry
         self.cycleGroups = CycleGroups(registry: registry, assemblies: directory)
+        AsyncReach.mark(registry, lookup: registeredEntry(for:))
         if validating {
             let errors = validate().findings(.error)
             if !errors.isEmpty { throw ActivationError(problems: errors.map(ActivationError.Problem.validation)) }
@@ -155,7 +156,8 @@ public final class BlockComponentFactory: Sendable {
         var problems: [ActivationError.Problem] = []
         var timings: [ActivationReport.SingletonTiming] = []
         let clock = ContinuousClock()
-        for entry in registry.entries where entry.scope == .singleton && !entry.definition.isAbstract {
+        // A singleton that awaits is built by `start()`.
+        for entry in registry.entries where entry.scope == .singleton && !entry.definition.isAbstract && !entry.reach.mayAwait {
             let start = clock.now
             do {
                 _ = try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }

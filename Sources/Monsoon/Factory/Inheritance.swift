@@ -45,7 +45,7 @@ struct Inheritance {
             return nil
         }
         merged.properties.removeAll { property in ownKeyPaths.contains { $0 == property.keyPath } }
-        if definition.hasInitializer { merged.initializer = nil }
+        if definition.hasInitializer { merged.droppingInitializer() }
         let scope = definition.declaredScope ?? ancestors.lazy.compactMap(\.declaredScope).first ?? .objectGraph
         return Resolved(scope: scope, inherited: merged)
     }

@@ -21,6 +21,14 @@ final class RegistryEntry: Sendable {
     /// no parent. Its build touches no other component, so there is no graph to share and no cycle to
     /// detect; `nil` for every other definition.
     @usableFromInline let detachedMake: (@Sendable (Resolver) throws -> Any)?
+    /// Whether the component is built on the main actor: its initializer (its own or inherited) or a
+    /// hook is isolated to it.
+    let isMainActor: Bool
+    /// Whether the component's own or inherited initializer is `async`.
+    let isAsync: Bool
+    /// What activation found about awaiting (see `AsyncReach`); written only while the factory is being
+    /// made, before any other thread can see this entry.
+    @usableFromInline nonisolated(unsafe) var reach = AsyncReach.Flags()
 
     init(key: String, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
         self.key = key
@@ -34,6 +42,8 @@ final class RegistryEntry: Sendable {
         let needsNoResolution = !scope.isShared && inherited == nil && !definition.isAbstract && !definition.injects
             && !definition.hasAfterInjections
             && definition.dependencies.allSatisfy { if case .value = $0.target { true } else { false } }
+        self.isMainActor = definition.isMainActor || (inherited?.isMainActor ?? false)
+        self.isAsync = definition.isAsync || (!definition.hasInitializer && inherited?.initializerAsync != nil)
         self.detachedMake = needsNoResolution ? definition.behaviour.specializedMake : nil
     }
 }

@@ -21,6 +21,7 @@ final class ParameterizedEntries: Sendable {
         }
         if resolved.scope == .singleton { throw .singletonWithArguments(key, path: path + [key]) }
         let entry = RegistryEntry(key: key, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
+        entry.reach = AsyncReach.flags(of: entry, in: factory)
         guard resolved.scope.isShared else { return entry }
         return shared.withLock { shared in
             if let raced = shared[poolKey] { return raced }

@@ -13,6 +13,12 @@ import Foundation
 /// following who waits for whom: if that chain comes back to the waiting resolution it throws
 /// `ResolutionError.Kind.concurrentCycle` instead of deadlocking. A wait on a thread that is blocked
 /// some other way ends after ``ResolutionLimits/sharedBuildWait``.
+///
+/// An asynchronous resolution waits without blocking a thread: its task suspends until the cell is
+/// published or abandoned, then tries again (`claimAsync`); cancelling the task ends its wait with
+/// `CancellationError` and leaves the build to its owner. A resolution started from inside an async
+/// initializer that needs a cell the enclosing resolution is building would wait for itself: it throws
+/// `ResolutionError.Kind.initializerCycle` instead (see `AsyncResolutionChain`).
 final class SharedInstanceCoordinator: @unchecked Sendable {
     enum Claim {
         /// Already built and published.
@@ -29,6 +35,12 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
     /// Guarded by `condition`: per cycle group, the resolution holding it and how many of its cells
     /// that resolution has claimed and not yet published or abandoned.
     private var groupOwners: [Int: (resolution: UInt64, openCells: Int)] = [:]
+    /// Guarded by `condition`: suspended asynchronous waiters, by token, resumed to try again whenever a
+    /// cell is published or abandoned.
+    private var asyncWaiters: [UInt64: (resolution: UInt64, continuation: UnsafeContinuation<Claim?, any Error>)] = [:]
+    /// Guarded by `condition`: tokens whose task was cancelled before it suspended.
+    private var cancelledWaiters: Set<UInt64> = []
+    private var nextWaiterToken: UInt64 = 0
 
     func claim(
         _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: String, wait: Duration,
@@ -37,29 +49,127 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date().addingTimeInterval(wait.seconds)
+        var enclosing: [UInt64]?
         while true {
-            if let value = cell.valueUnderLock { return .available(value) }
             let blocker: UInt64
-            if let owner = cell.owner {
-                if owner == resolution { return .ownedByThisResolution }
-                blocker = owner
-            } else if let group, let holder = groupOwners[group], holder.resolution != resolution {
-                blocker = holder.resolution
-            } else {
-                cell.owner = resolution
-                cell.claimGroup = group
-                if let group { groupOwners[group, default: (resolution, 0)].openCells += 1 }
-                return .claimed
+            switch try decide(cell, group: group, for: resolution, key: key, path: path()) {
+            case .decided(let claim): return claim
+            case .waitFor(let owner): blocker = owner
             }
-            var next: UInt64? = blocker
-            while let current = next {
-                if current == resolution { throw .concurrentCycle(key, path: path()) }
-                next = waitingFor[current]
-            }
+            // Read only now, when this thread is about to block: the task-local costs a lookup.
+            if enclosing == nil { enclosing = AsyncResolutionChain.enclosing }
+            if enclosing?.contains(blocker) == true { throw .initializerCycle(key, path: path()) }
             waitingFor[resolution] = blocker
             let signalled = condition.wait(until: deadline)
             waitingFor[resolution] = nil
             if !signalled, Date() >= deadline { throw .sharedBuildTimedOut(key, waited: wait, path: path()) }
+        }
+    }
+
+    /// `claim` for an asynchronous resolution: waits by suspending its task, never by blocking a
+    /// thread, and without a deadline (cancel the task to stop waiting).
+    nonisolated(nonsending) func claimAsync(
+        _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: String, path: @autoclosure () -> [String]
+    ) async throws -> Claim {
+        let enclosing = AsyncResolutionChain.enclosing
+        let path = path()
+        while true {
+            let token = newWaiterToken()
+            let claim: Claim? = try await withTaskCancellationHandler {
+                try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Claim?, any Error>) in
+                    condition.lock()
+                    defer { condition.unlock() }
+                    do throws(ResolutionError) {
+                        switch try decide(cell, group: group, for: resolution, key: key, path: path) {
+                        case .decided(let claim):
+                            continuation.resume(returning: claim)
+                        case .waitFor(let blocker):
+                            if enclosing.contains(blocker) { throw .initializerCycle(key, path: path) }
+                            if cancelledWaiters.remove(token) != nil {
+                                continuation.resume(throwing: CancellationError())
+                                return
+                            }
+                            waitingFor[resolution] = blocker
+                            asyncWaiters[token] = (resolution, continuation)
+                        }
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            } onCancel: {
+                cancelWaiter(token)
+            }
+            if let claim {
+                if Task.isCancelled { forgetCancellation(of: token) }
+                return claim
+            }
+        }
+    }
+
+    private enum Decision {
+        case decided(Claim)
+        case waitFor(UInt64)
+    }
+
+    /// What a claim gets now, under the lock: the value, the cell, or the resolution to wait for.
+    private func decide(
+        _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: String, path: @autoclosure () -> [String]
+    ) throws(ResolutionError) -> Decision {
+        if let value = cell.valueUnderLock { return .decided(.available(value)) }
+        let blocker: UInt64
+        if let owner = cell.owner {
+            if owner == resolution { return .decided(.ownedByThisResolution) }
+            blocker = owner
+        } else if let group, let holder = groupOwners[group], holder.resolution != resolution {
+            blocker = holder.resolution
+        } else {
+            cell.owner = resolution
+            cell.claimGroup = group
+            if let group { groupOwners[group, default: (resolution, 0)].openCells += 1 }
+            return .decided(.claimed)
+        }
+        var next: UInt64? = blocker
+        while let current = next {
+            if current == resolution { throw .concurrentCycle(key, path: path()) }
+            next = waitingFor[current]
+        }
+        return .waitFor(blocker)
+    }
+
+    /// Ends a suspended wait with `CancellationError`, or marks the token so that its wait ends before
+    /// it starts.
+    private func cancelWaiter(_ token: UInt64) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let waiter = asyncWaiters.removeValue(forKey: token) else {
+            cancelledWaiters.insert(token)
+            return
+        }
+        waitingFor[waiter.resolution] = nil
+        waiter.continuation.resume(throwing: CancellationError())
+    }
+
+    private func newWaiterToken() -> UInt64 {
+        condition.lock()
+        defer { condition.unlock() }
+        nextWaiterToken &+= 1
+        return nextWaiterToken
+    }
+
+    private func forgetCancellation(of token: UInt64) {
+        condition.lock()
+        cancelledWaiters.remove(token)
+        condition.unlock()
+    }
+
+    /// Lets every suspended waiter try again; under the lock.
+    private func resumeAsyncWaiters() {
+        guard !asyncWaiters.isEmpty else { return }
+        let waiters = asyncWaiters
+        asyncWaiters.removeAll()
+        for (_, waiter) in waiters {
+            waitingFor[waiter.resolution] = nil
+            waiter.continuation.resume(returning: nil)
         }
     }
 
@@ -72,6 +182,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
             release(cell)
         }
         condition.broadcast()
+        resumeAsyncWaiters()
         condition.unlock()
     }
 
@@ -82,6 +193,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         condition.lock()
         for cell in cells where cell.owner == resolution { release(cell) }
         condition.broadcast()
+        resumeAsyncWaiters()
         condition.unlock()
     }
 
@@ -101,4 +213,11 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
+}
+
+/// The asynchronous resolutions whose async initializers the current task is running, innermost last:
+/// a resolution started from inside one of them (`try await factory.resolve` in an async initializer)
+/// must never wait for a cell that one of them is building, which would wait for itself.
+enum AsyncResolutionChain {
+    @TaskLocal static var enclosing: [UInt64] = []
 }

@@ -11,6 +11,8 @@ import Android
 /// The thread a resolution runs on. A resolution never suspends: it starts and ends on one thread, so
 /// the current resolution lives in the thread's state (`DefinitionEvaluation.resolution`).
 enum CurrentResolution {
+    typealias ThreadID = pthread_t
+
     /// Whether the calling thread is `thread`: a resolver checks that it stays on its resolution's thread.
     static func isCurrentThread(_ thread: pthread_t) -> Bool {
         pthread_equal(thread, pthread_self()) != 0

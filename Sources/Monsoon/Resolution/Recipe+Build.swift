@@ -7,6 +7,13 @@ extension Recipe {
         let resolver = Resolver(context: context)
         var instance = try makeInstance(resolver, entry: entry, context: context)
         try context.didInstantiate(StoredInstance(instance), for: entry)
+        return try completeBuild(of: &instance, entry: entry, resolver: resolver, context: context)
+    }
+
+    /// What follows the initializer: injections, instance post-processors, and the afterInjections
+    /// hooks queued.
+    @inlinable
+    func completeBuild(of instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws -> Any {
         try inject(into: &instance, entry: entry, resolver: resolver, context: context)
         var processed = instance
         if context.postProcessesInstances {

@@ -48,6 +48,9 @@ final class ResolutionContext {
         /// Property and method injections of other components that needed this one while it was still
         /// in its initializer; they run as soon as the initializer returns.
         var postponed: [() throws -> Void] = []
+        /// Whether one of `postponed` injects a main-actor component, so that an asynchronous resolution
+        /// runs them on the main actor.
+        var postponedForMainActor = false
     }
 
     /// A component waiting to settle: its hooks to run and, for a shared scope it claimed, its cell.
@@ -75,8 +78,24 @@ final class ResolutionContext {
         var tracer: ResolutionTracer?
         /// Whether `tracer` is set, and whether the factory has instance post-processors: tested on every
         /// build without loading (and so retaining) the objects.
-        var isTracing = false
+        var isTracing = false {
+            didSet { hasDetour = isTracing || !prepared.isEmpty }
+        }
         var postProcessesInstances = false
+        /// Whether `instance(of:)` must look past its plain path: a trace is recorded, or values are
+        /// prepared. One flag, so that the plain path tests one byte.
+        var hasDetour = false
+        /// Components an asynchronous resolution produced for the next synchronous step of the frame at
+        /// `preparedDepth` (see `prepare`), taken in order by that step's requests.
+        var prepared: [(entry: RegistryEntry, value: Any)] = [] {
+            didSet { hasDetour = isTracing || !prepared.isEmpty }
+        }
+        var preparedDepth = -1
+        /// The thread this resolution runs on: fixed for a synchronous resolution, set at each synchronous
+        /// step of an asynchronous one, which moves between threads.
+        var thread = CurrentResolution.currentThread
+        /// Whether an asynchronous resolution drives this one, which awaits what its steps cannot build.
+        var isAsynchronous = false
         /// Not retained, so that a resolver kept by mistake (it holds this context) does not keep the
         /// factory alive; nothing reads it once the resolution is finished (resolvers check
         /// `generation`), and until then the caller of the factory's method holds the factory.
@@ -138,6 +157,8 @@ final class ResolutionContext {
     /// Whether the factory has instance post-processors, read without touching the factory.
     @usableFromInline var postProcessesInstances: Bool { hot.pointee.postProcessesInstances }
     var generation: UInt64 { hot.pointee.generation }
+    /// The thread this resolution runs on (see `State.thread`).
+    var thread: CurrentResolution.ThreadID { hot.pointee.thread }
     var enclosing: ResolutionContext? { get { hot.pointee.enclosing } set { hot.pointee.enclosing = newValue } }
     var isFinished: Bool { get { hot.pointee.isFinished } set { hot.pointee.isFinished = newValue } }
     var patchedObjectGraph: [ObjectIdentifier: Any] {
@@ -161,8 +182,6 @@ final class ResolutionContext {
         if hot.pointee.claimID == 0 { hot.pointee.claimID = Self.nextID.add(1, ordering: .relaxed).oldValue }
         return hot.pointee.claimID
     }
-    let thread = CurrentResolution.currentThread
-
     init() {
         hot = .allocate(capacity: 1)
         hot.initialize(to: State())
@@ -183,6 +202,7 @@ final class ResolutionContext {
         hot.pointee.generation &+= 1
         hot.pointee.claimID = 0
         hot.pointee.isFinished = false
+        hot.pointee.isAsynchronous = false
     }
 
     /// The factory of the running resolution.
@@ -196,13 +216,15 @@ final class ResolutionContext {
 
     /// The component of `entry`, from its pool or newly built, obeying its scope.
     @usableFromInline func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
-        guard hot.pointee.isTracing, let tracer else { return try untracedInstance(of: entry) }
+        guard hot.pointee.hasDetour else { return try untracedInstance(of: entry) }
+        if !hot.pointee.prepared.isEmpty, let value = takePrepared(entry) { return value }
+        guard let tracer else { return try untracedInstance(of: entry) }
         tracer.begin(entry.key)
         defer { tracer.end() }
         return try untracedInstance(of: entry)
     }
 
-    private func untracedInstance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
+    func untracedInstance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
         if factory.patches.isActive, let patch = factory.patches.patch(for: entry) {
             if hot.pointee.isTracing { tracer?.note(.patch) }
             usedPatch = true
@@ -237,7 +259,7 @@ final class ResolutionContext {
 
     /// The instance this resolution holds for `entry`, noting that the component being built depends on
     /// it when it is not settled yet.
-    private func held(_ entry: RegistryEntry, pool: ResolutionTrace.Source) -> Any? {
+    func held(_ entry: RegistryEntry, pool: ResolutionTrace.Source) -> Any? {
         guard let state = slots.state(of: entry), let value = state.value else { return nil }
         if state.frame >= 0 {
             lowerLowLink(to: Int(state.frame))
@@ -284,7 +306,7 @@ final class ResolutionContext {
     /// returned; while it is still in its initializer, a property or method injection asking for it is
     /// postponed (the requester's injection runs when the initializer returns), and an initializer asking
     /// for it is a genuine initializer cycle.
-    private func inFlight(_ entry: RegistryEntry, frame index: Int) throws(ResolutionError) -> Any {
+    func inFlight(_ entry: RegistryEntry, frame index: Int) throws(ResolutionError) -> Any {
         if stack[index].hasInstance, let halfBuilt = slots.state(of: entry)?.value {
             lowerLowLink(to: index)
             if hot.pointee.isTracing { tracer?.note(.inFlight) }
@@ -325,7 +347,9 @@ final class ResolutionContext {
     /// Postpones an injection into a component already created until the component at stack index
     /// `frame` leaves its initializer; the requester is not settled before then.
     @usableFromInline func postpone(until frame: Int, _ injection: @escaping () throws -> Void) {
-        extras(of: frame).postponed.append(injection)
+        let extras = extras(of: frame)
+        extras.postponed.append(injection)
+        if let requester = stack.last?.entry, requester.isMainActor { extras.postponedForMainActor = true }
         lowerLowLink(to: frame)
     }
 

@@ -21,9 +21,9 @@ private final class MAScreenAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [viewModel(), banner()] }
     func client() -> Definition<MAForecastClient> { define { Definition(MAForecastClient.init).scope(.lazySingleton) } }
     func viewModel() -> Definition<MAForecastViewModel> {
-        define { Definition(mainActor: MAForecastViewModel.init(client:title:), client(), .value("Forecast")) }
+        define { Definition(MAForecastViewModel.init(client:title:), client(), .value("Forecast")) }
     }
-    func banner() -> Definition<MABanner> { define { Definition(mainActor: MABanner.init).scope(.lazySingleton) } }
+    func banner() -> Definition<MABanner> { define { Definition(MABanner.init).scope(.lazySingleton) } }
 }
 
 @Suite struct MainActorDefinitionTests {
@@ -50,14 +50,14 @@ private final class MAScreenAssembly: Assembly {
         #expect(error.description == """
             Cannot resolve MAScreenAssembly.viewModel(): its initializer is isolated to the main actor (it builds MAForecastViewModel), \
             and this resolution runs on another thread.
-              Resolve it from the main actor, or inject a Provider of it and call the provider there.
+              Resolve it from the main actor, or with `try await factory.resolve(…)`, which builds it there.
             """)
     }
 
     @MainActor @Test func aPooledMainActorComponentIsSharedWithOtherThreadsOnceBuilt() async throws {
         let factory = try BlockComponentFactory(assemblies: [MAScreenAssembly()])
-        let banner = try factory.resolve(MAScreenAssembly.banner)
-        let fromElsewhere = await Task.detached { try? factory.resolve(MAScreenAssembly.banner) }.value
+        let banner = try await factory.resolve(MAScreenAssembly.banner)
+        let fromElsewhere = await Task.detached { try? await factory.resolve(MAScreenAssembly.banner) }.value
         #expect(fromElsewhere === banner)
     }
 }
@@ -68,7 +68,7 @@ private final class MARewrittenAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [viewModel(), pair()] }
     func client() -> Definition<MAForecastClient> { define { Definition(MAForecastClient.init).scope(.lazySingleton) } }
     func viewModel() -> Definition<MAForecastViewModel> {
-        define { Definition(mainActor: MAForecastViewModel.init(client:title:), client(), .value("Forecast")) }
+        define { Definition(MAForecastViewModel.init(client:title:), client(), .value("Forecast")) }
     }
     func pair() -> Definition<MAPair> { define { Definition(MAPair.init(first:second:), .value("a"), .value("b")) } }
 }

@@ -1,0 +1,187 @@
+/// Asynchronous resolution: the same lookups as the synchronous ones, for components whose initializer
+/// is `async`, for components that need the main actor when the caller is elsewhere, and for any
+/// component from async code.
+///
+/// Each method runs on the caller's actor (`nonisolated(nonsending)`): from the main actor a warm
+/// singleton comes back with no hop at all, and main-actor components are built right there. A
+/// component that needs nothing to be awaited is resolved exactly as the synchronous method resolves it.
+extension BlockComponentFactory {
+    /// The component of an assembly method, awaiting whatever its build must await.
+    ///
+    /// ```swift
+    /// let database = try await factory.resolve(StorageAssembly.database)
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError` when the task
+    ///   is cancelled while it waits for another task's build of a shared component (that build goes
+    ///   on), or when an initializer throws it.
+    /// - Complexity: O(1) for a warm singleton; otherwise proportional to the components built.
+    @inlinable
+    nonisolated(nonsending)
+    public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) async throws -> T {
+        guard let assembly = assemblies.assembly(A.self) else { return try resolveCold(method) }
+        let definition = DefinitionEvaluation.with(.identifying) { method(assembly)() }
+        if !definition.isParameterized, let entry = registry.entry(identifiedBy: definition.identity) {
+            return try await resolveAsync(entry, as: T.self)
+        }
+        return try await resolveColdAsync(definition)
+    }
+
+    /// The component of a parameterized assembly method with its runtime arguments, awaiting whatever
+    /// its build must await: `try await factory.resolve(QuestAssembly.knight(named:), "Lancelot")`.
+    ///
+    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
+    nonisolated(nonsending)
+    public func resolve<A: Assembly, T, each Argument>(
+        _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument
+    ) async throws -> T {
+        let definition = try definition(method, repeat each arguments, path: [])
+        var argumentCount = 0
+        for _ in repeat (each Argument).self { argumentCount += 1 }
+        if argumentCount > 0, definition.arguments.isEmpty {
+            throw ResolutionError.argumentsNotDeclared(DefinitionKey(assemblyType: A.self, method: "\(definition.function)").description, count: argumentCount)
+        }
+        return try await resolveColdAsync(definition)
+    }
+
+    /// The component of a definition value, awaiting whatever its build must await.
+    ///
+    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
+    nonisolated(nonsending)
+    public func resolve<T>(_ definition: Definition<T>) async throws -> T {
+        if !definition.isParameterized, let entry = registry.entry(identifiedBy: definition.identity) {
+            return try await resolveAsync(entry, as: T.self)
+        }
+        return try await resolveColdAsync(definition)
+    }
+
+    /// The component of the unique definition that declares `type`, awaiting whatever its build must
+    /// await.
+    ///
+    /// ```swift
+    /// let store = try await factory.resolve(ForecastStore.self)
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
+    /// - Complexity: O(1) lookup; O(1) for a warm singleton.
+    @inlinable
+    nonisolated(nonsending)
+    public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
+        if !patches.isActive, let entry = registry.soleEntry(declaring: ObjectIdentifier(T.self)),
+           let warm: T = warmComponent(in: entry) {
+            return warm
+        }
+        return try await resolveAsync(uniqueEntry(for: type, path: []), as: T.self)
+    }
+
+    /// The component of the definition with `key`, awaiting whatever its build must await.
+    ///
+    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
+    nonisolated(nonsending)
+    public func resolve<T>(key: String, as type: T.Type = T.self) async throws -> T {
+        try await resolveAsync(entry(key: key, path: []), as: T.self)
+    }
+
+    /// The components of every definition that declares `type`, in registration order, built in one
+    /// resolution, awaiting whatever their builds must await.
+    ///
+    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
+    nonisolated(nonsending)
+    public func allComponents<T>(of type: T.Type = T.self) async throws -> [T] {
+        let entries = registry.byType[ObjectIdentifier(type)] ?? []
+        return try await withAsyncResolution { context in
+            var components: [T] = []
+            for entry in entries { components.append(try typed(try await context.instanceAsync(of: entry), of: entry, as: type, path: [])) }
+            return components
+        }
+    }
+
+    /// Builds the eager singletons that activation could not: those whose initializer is `async`, or
+    /// that inject one. Call it once, right after activation; the activation report then lists their
+    /// build times with the others'.
+    ///
+    /// ```swift
+    /// let factory = try BlockComponentFactory(manifest: manifestURL)
+    /// try await factory.start()
+    /// ```
+    ///
+    /// Until it has run, resolving such a singleton with `await` builds it then (like a lazySingleton),
+    /// and resolving it synchronously throws `ResolutionError.Kind.asyncRequired`.
+    ///
+    /// - Throws: ``ActivationError`` listing every singleton that failed to build (the factory stays
+    ///   usable; a failed build is not kept, and the next resolution tries again), or
+    ///   `CancellationError`.
+    nonisolated(nonsending)
+    public func start() async throws {
+        let clock = ContinuousClock()
+        var problems: [ActivationError.Problem] = []
+        var timings: [ActivationReport.SingletonTiming] = []
+        for entry in registry.entries where entry.scope == .singleton && !entry.definition.isAbstract && entry.reach.mayAwait {
+            guard entry.cell?.publishedValue == nil else { continue }
+            let started = clock.now
+            do {
+                _ = try await withAsyncResolution { context in try await context.instanceAsync(of: entry) }
+                timings.append(ActivationReport.SingletonTiming(key: entry.key, duration: clock.now - started))
+            } catch let error as ResolutionError {
+                problems.append(.singletonFailed(entry.key, error: error))
+            }
+        }
+        singletonTimings.withLock { recorded in recorded = (recorded + timings).sorted { $0.duration > $1.duration } }
+        if !problems.isEmpty { throw ActivationError(problems: problems) }
+    }
+}
+
+extension BlockComponentFactory {
+    /// Where every asynchronous lookup that found its entry ends: the warm component, the synchronous
+    /// resolution when nothing needs awaiting, otherwise an asynchronous resolution.
+    @usableFromInline
+    nonisolated(nonsending)
+    func resolveAsync<T>(_ entry: RegistryEntry, as type: T.Type) async throws -> T {
+        if !patches.isActive, let warm: T = warmComponent(in: entry) { return warm }
+        if !entry.reach.mayAwait, !entry.reach.mayNeedMainActor || MainActorCall.isMainActor {
+            return try resolve(entry, as: T.self)
+        }
+        let component = try await withAsyncResolution { context in try await context.instanceAsync(of: entry) }
+        return try typed(component, of: entry, as: T.self, path: [])
+    }
+
+    @usableFromInline
+    nonisolated(nonsending)
+    func resolveColdAsync<T>(_ definition: Definition<T>) async throws -> T {
+        guard definition.isParameterized else {
+            return try await resolveAsync(entry(for: definition.reference, declaredType: T.self, path: []), as: T.self)
+        }
+        // Through the resolution, so that its graph referring back to the same arguments finds this entry.
+        let reference = definition.reference
+        let component = try await withAsyncResolution { context in
+            let entry = try context.entry(for: reference, declaredType: T.self)
+            return try typed(try await context.instanceAsync(of: entry), of: entry, as: T.self, path: [])
+        }
+        return component
+    }
+
+    /// Runs `body` in a new asynchronous resolution of this factory, finishing or abandoning it.
+    nonisolated(nonsending)
+    func withAsyncResolution<R>(_ body: (ResolutionContext) async throws -> R) async throws -> R {
+        let enclosing = AsyncResolutionChain.enclosing
+        // Async initializers that resolve what builds them again, each in a resolution of its own:
+        // the chain of resolutions is bounded like the stack of one.
+        if enclosing.count >= limits.maximumDepth {
+            throw ResolutionError.depthLimitExceeded("a resolution started by an async initializer", limit: limits.maximumDepth,
+                                                     stackExhausted: false, path: [])
+        }
+        let context = ResolutionContext()
+        context.begin(factory: self, enclosing: nil, stackFloor: 0)
+        context.hot.pointee.isAsynchronous = true
+        do {
+            let result = try await AsyncResolutionChain.$enclosing.withValue(enclosing + [context.id]) {
+                try await body(context)
+            }
+            context.segment { context.complete() }
+            return result
+        } catch {
+            context.abandon()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// Which components may await, or need the main actor, while they are built: what routes an
+/// asynchronous resolution (a component that needs neither is built in one synchronous step) and what a
+/// synchronous resolution checks before it starts (so that it names the path to an async initializer
+/// instead of failing halfway).
+///
+/// Found once at activation from the graph as data, and only when some definition is `async` or
+/// main-actor, or refers to a parameterized one: a component *may* await when its own initializer is
+/// async, or when it injects (by reference, type or collection, its parent's injections included) one
+/// that may. A parameterized definition's content is known only with its arguments, so a reference to
+/// one counts as possibly awaiting and possibly main-actor; that only ever sends an asynchronous
+/// resolution down its general path, never fails a synchronous one.
+@usableFromInline
+enum AsyncReach: Sendable {
+    @usableFromInline
+    struct Flags: Sendable {
+        /// It, or something it injects, may have an async initializer.
+        @usableFromInline var mayAwait = false
+        /// It, or something it injects, may be built on the main actor.
+        var mayNeedMainActor = false
+        /// Registry indices of the components it injects that may await, for `path(toAsyncFrom:)`.
+        var awaitingSuccessors: [Int] = []
+    }
+
+    /// Sets the flags of every entry of a registry being activated.
+    static func mark(_ registry: Registry, lookup: (DefinitionReference) -> RegistryEntry?) {
+        let entries = registry.entries
+        var index: [ObjectIdentifier: Int] = [:]
+        var predecessors: [[Int]] = Array(repeating: [], count: entries.count)
+        var successors: [[Int]] = Array(repeating: [], count: entries.count)
+        var awaitSeeds: [Int] = []
+        var mainActorSeeds: [Int] = []
+        for (position, entry) in entries.enumerated() { index[ObjectIdentifier(entry)] = position }
+        for (position, entry) in entries.enumerated() {
+            var reachesParameterized = false
+            for target in targets(of: entry) {
+                forEachEntry(of: target, registry: registry, lookup: lookup, parameterized: { reachesParameterized = true }) { reached in
+                    guard let successor = index[ObjectIdentifier(reached)] else { return }
+                    successors[position].append(successor)
+                    predecessors[successor].append(position)
+                }
+            }
+            if entry.isAsync || reachesParameterized { awaitSeeds.append(position) }
+            if entry.isMainActor || reachesParameterized { mainActorSeeds.append(position) }
+        }
+        guard !awaitSeeds.isEmpty || !mainActorSeeds.isEmpty else { return }
+        let mayAwait = reaching(from: awaitSeeds, predecessors: predecessors)
+        let mayNeedMainActor = reaching(from: mainActorSeeds, predecessors: predecessors)
+        for (position, entry) in entries.enumerated() where mayAwait[position] || mayNeedMainActor[position] {
+            entry.reach = Flags(
+                mayAwait: mayAwait[position], mayNeedMainActor: mayNeedMainActor[position],
+                awaitingSuccessors: successors[position].filter { mayAwait[$0] })
+        }
+    }
+
+    /// The flags of an entry made for a parameterized definition at resolution time, from what it injects.
+    static func flags(of entry: RegistryEntry, in factory: BlockComponentFactory) -> Flags {
+        var flags = Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
+        for target in targets(of: entry) {
+            forEachEntry(of: target, registry: factory.registry, lookup: factory.registeredEntry(for:),
+                         parameterized: { flags.mayAwait = true; flags.mayNeedMainActor = true }) { reached in
+                flags.mayAwait = flags.mayAwait || reached.reach.mayAwait
+                flags.mayNeedMainActor = flags.mayNeedMainActor || reached.reach.mayNeedMainActor
+            }
+        }
+        return flags
+    }
+
+    /// The keys from `entry` to an async initializer whose component is not built yet, following only
+    /// what the graph shows; `nil` when there is none (nothing to await, or only through a parameterized
+    /// definition or a closure, which the build itself then reports).
+    static func path(toAsyncFrom entry: RegistryEntry, in registry: Registry) -> [String]? {
+        var visited: Set<ObjectIdentifier> = []
+        var stack: [(entry: RegistryEntry, path: [String])] = [(entry, [entry.key])]
+        while let (current, path) = stack.popLast() {
+            guard visited.insert(ObjectIdentifier(current)).inserted else { continue }
+            if current.cell?.publishedValue != nil { continue }
+            if current.isAsync { return path }
+            for successor in current.reach.awaitingSuccessors.reversed() {
+                let next = registry.entries[successor]
+                stack.append((next, path + [next.key]))
+            }
+        }
+        return nil
+    }
+
+    /// Everything an entry injects, its parent chain's injections included.
+    private static func targets(of entry: RegistryEntry) -> [Dependency.Target] {
+        var targets = entry.definition.dependencies.map(\.target)
+        if let inherited = entry.inherited { targets += inherited.initializerTargets + inherited.injectionTargets }
+        return targets
+    }
+
+    /// Calls `body` with each registered entry a target builds; `parameterized` for a reference to a
+    /// parameterized definition, whose entries do not exist yet.
+    private static func forEachEntry(
+        of target: Dependency.Target, registry: Registry, lookup: (DefinitionReference) -> RegistryEntry?,
+        parameterized: () -> Void, _ body: (RegistryEntry) -> Void
+    ) {
+        switch target {
+        case .definition(let reference):
+            if reference.parameterized != nil { return parameterized() }
+            if let entry = lookup(reference) { body(entry) }
+        case .type(let type), .allOfType(let type):
+            for entry in registry.byType[ObjectIdentifier(type)] ?? [] { body(entry) }
+        case .collection(let targets):
+            for element in targets { forEachEntry(of: element, registry: registry, lookup: lookup, parameterized: parameterized, body) }
+        case .value, .config, .provider, .opaque:
+            break
+        }
+    }
+
+    /// Which nodes reach a seed, following `predecessors` back from every seed.
+    private static func reaching(from seeds: [Int], predecessors: [[Int]]) -> [Bool] {
+        var reached = Array(repeating: false, count: predecessors.count)
+        var pending = seeds
+        for seed in seeds { reached[seed] = true }
+        while let node = pending.popLast() {
+            for predecessor in predecessors[node] where !reached[predecessor] {
+                reached[predecessor] = true
+                pending.append(predecessor)
+            }
+        }
+        return reached
+    }
+}
+
+extension BlockComponentFactory {
+    /// The registered entry a reference points to, following assembly replacement.
+    func registeredEntry(for reference: DefinitionReference) -> RegistryEntry? {
+        if let entry = registry.byIdentity[reference.identity] { return entry }
+        return assemblies.replacementKey(for: reference).flatMap { registry.byKey[$0] }
+    }
+}
