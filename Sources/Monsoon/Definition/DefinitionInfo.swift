@@ -22,8 +22,20 @@ public struct DefinitionInfo: Sendable, Hashable, CustomStringConvertible {
     public let location: String
     /// Whether some of its injections are closures, whose dependencies are invisible until they run.
     public let hasOpaqueInjections: Bool
+    /// Whether its initializer (its own or inherited) is `async`: it, and everything that injects it,
+    /// is resolved with `try await`.
+    public let isAsync: Bool
+    /// Whether it is built on the main actor (its initializer or a hook is isolated to it).
+    public let isMainActor: Bool
 
-    init(key: String, definition: AnyDefinition, scope: Scope) {
+    /// - Parameters:
+    ///   - isAsync: whether the initializer, its own or inherited, is async; the definition's own when `nil`.
+    ///   - isMainActor: the same for main-actor isolation.
+    init(key: String, definition: AnyDefinition, scope: Scope, isAsync: Bool? = nil, isMainActor: Bool? = nil) {
+        let isAsync = isAsync ?? definition.isAsync
+        let isMainActor = isMainActor ?? definition.isMainActor
+        self.isAsync = isAsync
+        self.isMainActor = isMainActor
         self.key = key
         self.declaredType = definition.declaredType
         self.typeName = Monsoon.typeName(definition.declaredType)
@@ -35,7 +47,8 @@ public struct DefinitionInfo: Sendable, Hashable, CustomStringConvertible {
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.key == rhs.key && lhs.declaredType == rhs.declaredType && lhs.scope == rhs.scope && lhs.isAbstract == rhs.isAbstract
-            && lhs.location == rhs.location && lhs.hasOpaqueInjections == rhs.hasOpaqueInjections
+            && lhs.location == rhs.location && lhs.hasOpaqueInjections == rhs.hasOpaqueInjections && lhs.isAsync == rhs.isAsync
+            && lhs.isMainActor == rhs.isMainActor
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -49,5 +62,5 @@ public struct DefinitionInfo: Sendable, Hashable, CustomStringConvertible {
 
 extension RegistryEntry {
     /// This entry as the public view of its definition.
-    var info: DefinitionInfo { DefinitionInfo(key: key, definition: definition, scope: scope) }
+    var info: DefinitionInfo { DefinitionInfo(key: key, definition: definition, scope: scope, isAsync: isAsync, isMainActor: isMainActor) }
 }

@@ -37,6 +37,9 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
     public let configuration: [(key: String, file: String)]
     /// Slowest first.
     public let singletons: [SingletonTiming]
+    /// The keys of the eager singletons that await (an async initializer, or one they inject) and that
+    /// ``BlockComponentFactory/start()`` has not built yet.
+    public let awaitingStart: [String]
     /// What companions of the factory add: MonsoonLifecycle's module start-up times, say.
     public private(set) var sections: [Section] = []
 
@@ -79,8 +82,9 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         let keyWidth = definitions.map(\.key.count).max() ?? 0
         let scopeWidth = definitions.map(\.scope.rawValue.count).max() ?? 0
         for row in definitions {
+            let isolation = row.isAsync ? "async " : row.isMainActor ? "@MainActor " : ""
             lines.append("  " + Self.pad(row.key, keyWidth) + "  " + Self.pad(row.scope.rawValue, scopeWidth)
-                + "  " + row.typeName + "  (" + row.location + ")")
+                + "  " + isolation + row.typeName + "  (" + row.location + ")")
         }
         if !configuration.isEmpty {
             lines.append("Configuration:")
@@ -90,6 +94,10 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         if !singletons.isEmpty {
             lines.append("Singletons, slowest first:")
             for singleton in singletons { lines.append("  \(Self.pad(singleton.key, keyWidth))  \(Self.milliseconds(singleton.duration))") }
+        }
+        if !awaitingStart.isEmpty {
+            lines.append("Singletons that await, built by start():")
+            lines += awaitingStart.map { "  \($0)" }
         }
         for section in sections {
             lines.append("\(section.title):")
@@ -124,9 +132,11 @@ extension ActivationReport {
         }
         definitions = registry.entries.map(\.info)
         singletons = []
+        awaitingStart = registry.entries.filter(\.awaitsStart).map(\.key)
     }
 
     func with(singletons: [SingletonTiming]) -> ActivationReport {
-        ActivationReport(assemblies: assemblies, definitions: definitions, configuration: configuration, singletons: singletons)
+        ActivationReport(assemblies: assemblies, definitions: definitions, configuration: configuration, singletons: singletons,
+                         awaitingStart: awaitingStart)
     }
 }

@@ -64,6 +64,14 @@ extension ResolutionError {
                         advice: ["Move one side of the cycle to a property or method injection."])
     }
 
+    /// A resolution started inside an initializer (`factory.resolve` there) that needs the shared
+    /// component the enclosing resolution is building: waiting would be waiting for itself.
+    static func initializerResolvesItsBuild(_ key: String) -> ResolutionError {
+        ResolutionError(.initializerCycle, subject: key, path: [key, key],
+                        summary: "it is being built, and an initializer of that build resolves it again with factory.resolve, which would wait for itself.",
+                        advice: ["Inject it instead of resolving it inside an initializer, or inject a Provider and use it once the initializer has returned."])
+    }
+
     /// A property or method injection that needs a component still in its initializer: postponed by the
     /// recipe when the requester is an object; the message stands when it cannot be (a value type).
     static func postponable(until frame: Int, key: String, requester: String, path: [String]) -> ResolutionError {

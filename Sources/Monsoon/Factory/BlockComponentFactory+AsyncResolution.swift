@@ -116,8 +116,7 @@ extension BlockComponentFactory {
         let clock = ContinuousClock()
         var problems: [ActivationError.Problem] = []
         var timings: [ActivationReport.SingletonTiming] = []
-        for entry in registry.entries where entry.scope == .singleton && !entry.definition.isAbstract && entry.reach.mayAwait {
-            guard entry.cell?.publishedValue == nil else { continue }
+        for entry in registry.entries where entry.awaitsStart {
             let started = clock.now
             do {
                 _ = try await withAsyncResolution { context in try await context.instanceAsync(of: entry) }

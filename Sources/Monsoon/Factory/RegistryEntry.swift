@@ -30,6 +30,12 @@ final class RegistryEntry: Sendable {
     /// made, before any other thread can see this entry.
     @usableFromInline nonisolated(unsafe) var reach = AsyncReach.Flags()
 
+    /// Whether this is an eager singleton that awaits, which ``BlockComponentFactory/start()`` builds and
+    /// has not built yet.
+    var awaitsStart: Bool {
+        scope == .singleton && !definition.isAbstract && reach.mayAwait && cell?.publishedValue == nil
+    }
+
     init(key: String, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
         self.key = key
         self.definition = definition

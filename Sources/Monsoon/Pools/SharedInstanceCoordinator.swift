@@ -58,7 +58,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
             }
             // Read only now, when this thread is about to block: the task-local costs a lookup.
             if enclosing == nil { enclosing = AsyncResolutionChain.enclosing }
-            if enclosing?.contains(blocker) == true { throw .initializerCycle(key, path: path()) }
+            if enclosing?.contains(blocker) == true { throw .initializerResolvesItsBuild(key) }
             waitingFor[resolution] = blocker
             let signalled = condition.wait(until: deadline)
             waitingFor[resolution] = nil
@@ -84,7 +84,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
                         case .decided(let claim):
                             continuation.resume(returning: claim)
                         case .waitFor(let blocker):
-                            if enclosing.contains(blocker) { throw .initializerCycle(key, path: path) }
+                            if enclosing.contains(blocker) { throw .initializerResolvesItsBuild(key) }
                             if cancelledWaiters.remove(token) != nil {
                                 continuation.resume(throwing: CancellationError())
                                 return

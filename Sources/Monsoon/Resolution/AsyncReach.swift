@@ -68,12 +68,14 @@ enum AsyncReach: Sendable {
     /// The keys from `entry` to an async initializer whose component is not built yet, following only
     /// what the graph shows; `nil` when there is none (nothing to await, or only through a parameterized
     /// definition or a closure, which the build itself then reports).
-    static func path(toAsyncFrom entry: RegistryEntry, in registry: Registry) -> [String]? {
+    /// - Parameter includingBuilt: follow components already built too (for validation, which describes
+    ///   the graph rather than what a resolution would do now).
+    static func path(toAsyncFrom entry: RegistryEntry, in registry: Registry, includingBuilt: Bool = false) -> [String]? {
         var visited: Set<ObjectIdentifier> = []
         var stack: [(entry: RegistryEntry, path: [String])] = [(entry, [entry.key])]
         while let (current, path) = stack.popLast() {
             guard visited.insert(ObjectIdentifier(current)).inserted else { continue }
-            if current.cell?.publishedValue != nil { continue }
+            if !includingBuilt, current.cell?.publishedValue != nil { continue }
             if current.isAsync { return path }
             for successor in current.reach.awaitingSuccessors.reversed() {
                 let next = registry.entries[successor]

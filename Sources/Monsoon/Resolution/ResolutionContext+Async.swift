@@ -99,7 +99,15 @@ extension ResolutionContext {
         for target in targets { collectEntries(of: target, into: &entries) }
         guard entries.contains(where: { $0.cell?.publishedValue == nil && needsAsyncSteps($0) }) else { return }
         var values: [(entry: RegistryEntry, value: Any)] = []
-        for entry in entries { values.append((entry, try await instanceAsync(of: entry))) }
+        for entry in entries {
+            do {
+                values.append((entry, try await instanceAsync(of: entry)))
+            } catch let error as ResolutionError where error.postponableUntil != nil {
+                // Still in its initializer, which is building this component: the step asks again and
+                // postpones its injection until that initializer returns, as a synchronous one does.
+                continue
+            }
+        }
         hot.pointee.preparedDepth = stack.count
         hot.pointee.prepared = values
     }

@@ -88,4 +88,8 @@ extension Kind where Subject == ValidationReport {
     /// References lead through more parameterized definitions than the graph follows: a definition that
     /// injects itself with new runtime arguments.
     public static var unboundedRecursion: Self { Self(name: "unboundedRecursion") }
+    /// A synchronous definition reaches an `async` initializer: it is resolved with `try await`, and a
+    /// synchronous resolution throws `ResolutionError.Kind.asyncRequired`. The path ends at the async
+    /// definition.
+    public static var requiresAwait: Self { Self(name: "requiresAwait") }
 }

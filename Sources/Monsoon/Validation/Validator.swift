@@ -17,7 +17,7 @@ struct Validator {
 
     func findings() -> [ValidationReport.Finding] {
         unresolvedFindings() + unboundedChains() + initializerCycles() + abstractReferences() + singletonsWithArguments()
-            + captiveDependencies() + opaqueDefinitions() + unusedDefinitions()
+            + captiveDependencies() + awaitingDefinitions() + opaqueDefinitions() + unusedDefinitions()
     }
 
     private var nodesByKey: [String: DefinitionInfo] {
@@ -123,6 +123,20 @@ struct Validator {
                            "\(edge.from) (\(holder.scope)) holds \(edge.to) (\(held.scope)) through \(edge.siteLabel): "
                                + "the \(holder.scope) keeps one \(held.typeName) for the factory's lifetime. "
                                + "Inject a Provider to get a fresh one when needed, or widen \(edge.to)'s scope.")
+        }
+    }
+
+    /// Synchronous definitions above an async initializer: fine to resolve with `await`, and worth
+    /// knowing before a synchronous call site finds out.
+    private func awaitingDefinitions() -> [ValidationReport.Finding] {
+        factory.registry.entries.compactMap { entry in
+            guard entry.reach.mayAwait, !entry.isAsync,
+                  let path = AsyncReach.path(toAsyncFrom: entry, in: factory.registry, includingBuilt: true), let last = path.last
+            else { return nil }
+            let start = entry.scope == .singleton ? " As an eager singleton, it is built by `try await factory.start()`." : ""
+            return finding(.info, .requiresAwait, entry.key, path,
+                           "\(entry.key) reaches \(last), whose initializer is async (\(path.joined(separator: " → "))): "
+                               + "resolve it with `try await`; a synchronous resolution throws asyncRequired.\(start)")
         }
     }
 

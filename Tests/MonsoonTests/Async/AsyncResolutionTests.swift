@@ -1,0 +1,79 @@
+import Foundation
+import Monsoon
+import Testing
+
+@Suite struct AsyncResolutionTests {
+    let log = BuildLog()
+
+    @Test(arguments: [Scope.objectGraph, .prototype, .lazySingleton, .weakSingleton])
+    func anAsyncInitializerIsAwaitedByMethodTypeAndKey(scope: Scope) async throws {
+        let factory = try BlockComponentFactory(assemblies: [DatabaseAssembly(log: log, scope: scope)])
+        let byMethod = try await factory.resolve(DatabaseAssembly.database)
+        let byType = try await factory.resolve(AsyncDatabase.self)
+        let byKey: AsyncDatabase = try await factory.resolve(key: "DatabaseAssembly.database()")
+        #expect([byMethod, byType, byKey].allSatisfy { $0.name == "main" })
+        let shared = scope == .lazySingleton || scope == .weakSingleton
+        #expect((byMethod === byType && byType === byKey) == shared)
+        #expect(log.count("open main") == (shared ? 1 : 3))
+    }
+
+    @Test func anObjectGraphIsSharedWithinOneAsyncResolutionOnly() async throws {
+        let factory = try BlockComponentFactory(assemblies: [DatabaseAssembly(log: log, scope: .objectGraph)])
+        let pair = try await factory.resolve(DatabaseAssembly.pair)
+        let other = try await factory.resolve(DatabaseAssembly.pair)
+        #expect(pair.first === pair.second)
+        #expect(other.first !== pair.first)
+        #expect(log.count("open main") == 2)
+    }
+
+    @Test func aPrototypeIsNewAtEveryReference() async throws {
+        let factory = try BlockComponentFactory(assemblies: [DatabaseAssembly(log: log, scope: .prototype)])
+        let pair = try await factory.resolve(DatabaseAssembly.pair)
+        #expect(pair.first !== pair.second)
+        #expect(log.count("open main") == 2)
+    }
+
+    @Test func aSynchronousComponentAboveAnAsyncOneIsResolvedWithAwait() async throws {
+        let factory = try BlockComponentFactory(assemblies: [DatabaseAssembly(log: log, scope: .lazySingleton)])
+        let service = try await factory.resolve(DatabaseAssembly.service)
+        #expect(service.repository.database === (try await factory.resolve(AsyncDatabase.self)))
+    }
+
+    @Test func resolvingItSynchronouslyNamesThePathToTheAsyncInitializerAndBuildsNothing() throws {
+        let factory = try BlockComponentFactory(assemblies: [DatabaseAssembly(log: log, scope: .lazySingleton)])
+        let error = try #require(throws: ResolutionError.self) { try factory.resolve(AsyncService.self) }
+        #expect(error.kind == .asyncRequired)
+        #expect(error.path == ["DatabaseAssembly.service()", "DatabaseAssembly.repository()", "DatabaseAssembly.database()"])
+        #expect(error.description == """
+            Cannot resolve DatabaseAssembly.service(): it needs DatabaseAssembly.database(), whose initializer is async, and this resolution is synchronous.
+              DatabaseAssembly.service() → DatabaseAssembly.repository() → DatabaseAssembly.database()
+              Resolve it with `try await factory.resolve(…)`, which awaits the initializer; an eager singleton is built by `try await factory.start()`.
+            """)
+        #expect(log.events.isEmpty)
+    }
+
+    @Test func onceTheAsyncSingletonIsBuiltSynchronousResolutionsUseIt() async throws {
+        let factory = try BlockComponentFactory(assemblies: [DatabaseAssembly(log: log, scope: .lazySingleton)])
+        let database = try await factory.resolve(AsyncDatabase.self)
+        let service = try syncResolve(AsyncService.self, from: factory)
+        #expect(service.repository.database === database)
+    }
+
+    @Test func anAsyncFactoryFunctionWorksLikeAnInitializer() async throws {
+        final class OpeningAssembly: Assembly {
+            let log: BuildLog
+            init(log: BuildLog) { self.log = log }
+            override var definitions: [any ComponentDefinition] { [database()] }
+            func database() -> Definition<AsyncDatabase> {
+                define { Definition(AsyncDatabase.open(named:log:), .value("opened"), .value(log)).scope(.lazySingleton) }
+            }
+        }
+        let factory = try BlockComponentFactory(assemblies: [OpeningAssembly(log: log)])
+        #expect(try await factory.resolve(OpeningAssembly.database).name == "opened")
+    }
+}
+
+/// A synchronous resolution from async code (where Swift picks the async `resolve`).
+func syncResolve<T>(_ type: T.Type, from factory: BlockComponentFactory) throws -> T {
+    try factory.resolve(type)
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Monsoon
+import Testing
+
+/// Not `Sendable`: a main-actor component may still take it, since it is produced where the component
+/// is built.
+final class HeadlineFormatter {
+    var uppercase = false
+    func format(_ text: String) -> String { uppercase ? text.uppercased() : text }
+}
+
+final class WeatherFeed: Sendable {
+    let city = "Lisbon"
+}
+
+@MainActor final class HeadlineViewModel {
+    let formatter: HeadlineFormatter
+    let feed: WeatherFeed
+    var title = ""
+    var refreshed = false
+    let builtOnMainThread: Bool
+
+    init(formatter: HeadlineFormatter, feed: WeatherFeed) {
+        self.formatter = formatter
+        self.feed = feed
+        builtOnMainThread = MainQueue.isCurrent
+    }
+
+    func refresh() { refreshed = true }
+}
+
+/// A nonisolated component above the main-actor one.
+final class HeadlineScreen: Sendable {
+    let model: HeadlineViewModel
+    init(model: HeadlineViewModel) { self.model = model }
+}
+
+final class HeadlineAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [screen()] }
+
+    func formatter() -> Definition<HeadlineFormatter> { define { Definition(HeadlineFormatter.init).inject(\.uppercase, true) } }
+    func feed() -> Definition<WeatherFeed> { define { Definition(WeatherFeed.init).scope(.lazySingleton) } }
+    func model() -> Definition<HeadlineViewModel> {
+        define {
+            Definition(HeadlineViewModel.init(formatter:feed:), formatter(), feed())
+                .inject(\.title, "Forecast")
+                .afterInjections { @MainActor model in model.refresh() }
+        }
+    }
+    func screen() -> Definition<HeadlineScreen> { define { Definition(HeadlineScreen.init(model:), model()) } }
+}
+
+@Suite struct MainActorAsyncTests {
+    @Test func fromAnotherThreadAnAsyncResolutionBuildsTheMainActorComponentOnTheMainActor() async throws {
+        let factory = try BlockComponentFactory(assemblies: [HeadlineAssembly()])
+        let screen = try await factory.resolve(HeadlineAssembly.screen)
+        await MainActor.run {
+            #expect(screen.model.builtOnMainThread)
+            #expect(screen.model.title == "Forecast")
+            #expect(screen.model.refreshed)
+            #expect(screen.model.formatter.format("sunny") == "SUNNY")
+        }
+    }
+
+    @Test func fromAnotherThreadASynchronousResolutionIsATypedError() throws {
+        let factory = try BlockComponentFactory(assemblies: [HeadlineAssembly()])
+        let error = try onAnotherThread { () throws(ResolutionError) in try factory.resolve(HeadlineAssembly.screen) }
+        #expect(error?.kind == .mainActorRequired)
+        #expect(error?.path == ["HeadlineAssembly.screen()", "HeadlineAssembly.model()"])
+    }
+
+    @MainActor @Test func onTheMainActorBothResolutionsBuildItInPlace() async throws {
+        let factory = try BlockComponentFactory(assemblies: [HeadlineAssembly()])
+        let synchronous = try syncResolve(HeadlineScreen.self, from: factory)
+        let awaited = try await factory.resolve(HeadlineAssembly.screen)
+        #expect(synchronous.model.builtOnMainThread && awaited.model.builtOnMainThread)
+        #expect(synchronous.model !== awaited.model)
+        #expect(awaited.model.feed === synchronous.model.feed)
+    }
+
+    @Test func theDefinitionSaysItIsBuiltOnTheMainActor() throws {
+        let factory = try BlockComponentFactory(assemblies: [HeadlineAssembly()])
+        let model = try #require(factory.definitions.first { $0.key == "HeadlineAssembly.model()" })
+        #expect(model.isMainActor && !model.isAsync)
+        #expect(factory.activationReport.description.contains("@MainActor HeadlineViewModel"))
+    }
+}
+
+/// Runs `body` on a new thread (not the main one) and returns the error it threw, if any.
+func onAnotherThread<T>(_ body: @escaping @Sendable () throws(ResolutionError) -> T) throws -> ResolutionError? {
+    let outcome = Locked<ResolutionError??>(nil)
+    let thread = Thread {
+        do throws(ResolutionError) {
+            _ = try body()
+            outcome.withLock { $0 = .some(nil) }
+        } catch {
+            outcome.withLock { $0 = .some(error) }
+        }
+    }
+    thread.start()
+    while outcome.current == nil { Thread.sleep(forTimeInterval: 0.001) }
+    return outcome.current ?? nil
+}
+
+/// Whether code runs on the main queue, where the main actor's jobs run: on Linux the main thread may
+/// have handed it to another thread, so `Thread.isMainThread` alone does not tell.
+enum MainQueue {
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
+}
