@@ -18,7 +18,9 @@ public enum TestFactory: Sendable {
     }
 }
 
-/// A Swift Testing trait that gives each test a fresh factory, reachable as ``TestFactory/current``.
+/// A Swift Testing trait that gives each test a fresh factory, reachable as ``TestFactory/current`` and
+/// as the test's default factory (`BlockComponentFactory.requireDefault()`, `@Injected` properties), so
+/// that tests running in parallel never share the process-wide default.
 ///
 /// ```swift
 /// @Suite(.monsoonFactory { [QuestAssembly()] })
@@ -41,7 +43,9 @@ public struct MonsoonFactoryTrait: TestTrait, SuiteTrait, TestScoping {
         // A suite trait is asked for the suite too; only test cases get factories.
         guard testCase != nil || !test.isSuite else { return try await function() }
         let factory = try makeFactory()
-        try await TestFactory.$current.withValue(factory) { try await function() }
+        try await TestFactory.$current.withValue(factory) {
+            try await withDefaultFactory(factory) { try await function() }
+        }
     }
 }
 

@@ -22,6 +22,16 @@ struct TraitTests {
         }
     }
 
+    /// Code under test that reads the default factory (`@Injected`, `requireDefault()`) sees the test's
+    /// own, whatever runs beside it.
+    @Test(arguments: 0..<20)
+    func theTestsFactoryIsItsDefaultFactory(index: Int) async throws {
+        let factory = try TestFactory.require()
+        await Task.yield()
+        #expect(try BlockComponentFactory.requireDefault() === factory)
+        #expect(await Task { BlockComponentFactory.defaultFactory }.value === factory)
+    }
+
     @Test func patchesAreRestoredWhenTheScopeEnds() throws {
         let factory = try TestFactory.require()
         try factory.withPatch(WeatherAssembly.weather, { FakeWeather() as any Weather }) { () throws in
