@@ -13,10 +13,23 @@ public enum MonsoonCheck: Sendable {
 
     /// Fails when `resolve` throws, with the resolution error's message.
     public static func resolves<T>(_ resolve: () throws -> T) -> (T?, String?) {
+        resolves(Result(catching: resolve))
+    }
+
+    /// Fails when `resolve` throws, with the resolution error's message: the check for code that awaits.
+    nonisolated(nonsending)
+    public static func resolves<T>(_ resolve: () async throws -> T) async -> (T?, String?) {
         do {
-            return (try resolve(), nil)
+            return resolves(.success(try await resolve()))
         } catch {
-            return (nil, "Expected the component to resolve, but:\n\(error)")
+            return resolves(Result<T, any Error>.failure(error))
+        }
+    }
+
+    private static func resolves<T>(_ outcome: Result<T, any Error>) -> (T?, String?) {
+        switch outcome {
+        case .success(let value): (value, nil)
+        case .failure(let error): (nil, "Expected the component to resolve, but:\n\(error)")
         }
     }
 
@@ -25,8 +38,26 @@ public enum MonsoonCheck: Sendable {
     public static func throwsResolutionError<T>(
         _ kind: ResolutionError.Kind, containing message: String? = nil, _ resolve: () throws -> T
     ) -> String? {
+        throwsResolutionError(kind, containing: message, Result(catching: resolve))
+    }
+
+    /// Fails unless `resolve` throws a ``ResolutionError`` of `kind`: the check for code that awaits.
+    nonisolated(nonsending)
+    public static func throwsResolutionError<T>(
+        _ kind: ResolutionError.Kind, containing message: String? = nil, _ resolve: () async throws -> T
+    ) async -> String? {
         do {
-            let value = try resolve()
+            return throwsResolutionError(kind, containing: message, .success(try await resolve()))
+        } catch {
+            return throwsResolutionError(kind, containing: message, Result<T, any Error>.failure(error))
+        }
+    }
+
+    private static func throwsResolutionError<T>(
+        _ kind: ResolutionError.Kind, containing message: String?, _ outcome: Result<T, any Error>
+    ) -> String? {
+        do {
+            let value = try outcome.get()
             return "Expected a \(kind) resolution error, but resolving succeeded with \(value)."
         } catch let error as ResolutionError {
             if error.kind != kind { return "Expected a \(kind) resolution error, but got \(error.kind):\n\(error)" }

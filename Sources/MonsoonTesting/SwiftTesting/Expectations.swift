@@ -42,3 +42,30 @@ public func expectResolutionError<T>(
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
 }
+
+/// Awaits `resolve`, recording an issue at the caller (with the resolution error) if it throws: the form
+/// for async components.
+///
+/// ```swift
+/// let database = await expectResolves { try await factory.resolve(StorageAssembly.database) }
+/// ```
+@discardableResult
+nonisolated(nonsending)
+public func expectResolves<T>(
+    sourceLocation: SourceLocation = #_sourceLocation, _ resolve: () async throws -> T
+) async -> T? {
+    let (value, failure) = await MonsoonCheck.resolves(resolve)
+    if let failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    return value
+}
+
+/// Records an issue at the caller unless awaiting `resolve` throws a ``ResolutionError`` of `kind`.
+nonisolated(nonsending)
+public func expectResolutionError<T>(
+    _ kind: ResolutionError.Kind, containing message: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation, _ resolve: () async throws -> T
+) async {
+    if let failure = await MonsoonCheck.throwsResolutionError(kind, containing: message, resolve) {
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+    }
+}

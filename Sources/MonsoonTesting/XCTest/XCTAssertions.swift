@@ -30,6 +30,29 @@ public func XCTAssertResolutionError<T>(
     }
 }
 
+/// Awaits `resolve`, failing the test at the caller (with the resolution error) if it throws: the form
+/// for async components.
+@discardableResult
+nonisolated(nonsending)
+public func XCTAssertResolves<T>(
+    file: StaticString = #filePath, line: UInt = #line, _ resolve: () async throws -> T
+) async -> T? {
+    let (value, failure) = await MonsoonCheck.resolves(resolve)
+    if let failure { XCTFail(failure, file: file, line: line) }
+    return value
+}
+
+/// Fails the test at the caller unless awaiting `resolve` throws a ``ResolutionError`` of `kind`.
+nonisolated(nonsending)
+public func XCTAssertResolutionError<T>(
+    _ kind: ResolutionError.Kind, containing message: String? = nil,
+    file: StaticString = #filePath, line: UInt = #line, _ resolve: () async throws -> T
+) async {
+    if let failure = await MonsoonCheck.throwsResolutionError(kind, containing: message, resolve) {
+        XCTFail(failure, file: file, line: line)
+    }
+}
+
 extension XCTestCase {
     /// Replaces an assembly method's definition with `double` for the rest of this test; restored
     /// automatically when the test ends.
