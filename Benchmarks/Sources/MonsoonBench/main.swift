@@ -7,38 +7,50 @@ import Foundation
 //   --measure ID IMPL N   run one operation N times and exit (what --instructions runs under callgrind)
 
 if let index = CommandLine.arguments.firstIndex(of: "--measure") {
-    exit(runMeasurement(CommandLine.arguments[(index + 1)...]))
-}
-
-let arguments = Set(CommandLine.arguments.dropFirst())
-let quick = arguments.contains("--quick")
-let measurer = Measurer(repetitions: quick ? 5 : 7, targetDuration: quick ? .milliseconds(4) : .milliseconds(40))
-
-let scenarios = resolutionScenarios()
-let failures = verify(scenarios)
-guard failures.isEmpty else {
-    FileHandle.standardError.write(Data(("A scenario builds the wrong thing:\n" + failures.joined(separator: "\n") + "\n").utf8))
-    exit(1)
-}
-
-let resolution = resolutionRows(scenarios, measurer)
-let activation = activationRows(Measurer(repetitions: quick ? 5 : 9, targetDuration: .zero))
-let throughput = throughputRows(operationsPerThread: quick ? 2_000 : 20_000, repetitions: quick ? 5 : 7)
-let memory = memoryRows()
-var instructions: [Row] = []
-if arguments.contains("--instructions") {
-    if let counter = InstructionCounter.available() {
-        instructions = instructionRows(counter, scenarios: scenarios)
-    } else {
-        FileHandle.standardError.write(Data("--instructions needs valgrind (apt-get install valgrind)\n".utf8))
-        exit(2)
-    }
-}
-let targets = evaluateTargets(instructions: instructions, activation: activation, throughput: throughput, memory: memory)
-
-if arguments.contains("--json") {
-    print(jsonReport(resolution: resolution + activation, instructions: instructions, throughput: throughput, memory: memory, targets: targets))
+    // Returns rather than calling `exit` on success: under valgrind, `exit` from the async top level
+    // (the main queue's thread after `dispatchMain`) brings valgrind itself down.
+    let status = await runMeasurement(CommandLine.arguments[(index + 1)...])
+    if status != 0 { exit(status) }
 } else {
-    print(textReport(resolution: resolution + activation, instructions: instructions, throughput: throughput, memory: memory,
-                     targets: targets, quick: quick))
+    await runBenchmarks()
+}
+
+/// The whole run: checks, timings, instruction counts when asked, the report.
+func runBenchmarks() async {
+    let arguments = Set(CommandLine.arguments.dropFirst())
+    let quick = arguments.contains("--quick")
+    let measurer = Measurer(repetitions: quick ? 5 : 7, targetDuration: quick ? .milliseconds(4) : .milliseconds(40))
+
+    let scenarios = resolutionScenarios()
+    let failures = verify(scenarios)
+    guard failures.isEmpty else {
+        FileHandle.standardError.write(Data(("A scenario builds the wrong thing:\n" + failures.joined(separator: "\n") + "\n").utf8))
+        exit(1)
+    }
+
+    let resolution = resolutionRows(scenarios, measurer)
+    let awaitedScenarios = asyncScenarios()
+    var awaited = await asyncRows(awaitedScenarios, resolution: resolution, measurer)
+    let activation = activationRows(Measurer(repetitions: quick ? 5 : 9, targetDuration: .zero))
+    let throughput = throughputRows(operationsPerThread: quick ? 2_000 : 20_000, repetitions: quick ? 5 : 7)
+    let memory = memoryRows()
+    var instructions: [Row] = []
+    if arguments.contains("--instructions") {
+        if let counter = InstructionCounter.available() {
+            instructions = instructionRows(counter, scenarios: scenarios)
+            awaited += asyncInstructionRows(counter, scenarios: awaitedScenarios, instructions: instructions)
+        } else {
+            FileHandle.standardError.write(Data("--instructions needs valgrind (apt-get install valgrind)\n".utf8))
+            exit(2)
+        }
+    }
+    let targets = evaluateTargets(instructions: instructions, awaited: awaited, activation: activation, throughput: throughput, memory: memory)
+
+    if arguments.contains("--json") {
+        print(jsonReport(resolution: resolution + activation, instructions: instructions, awaited: awaited, throughput: throughput, memory: memory,
+                         targets: targets))
+    } else {
+        print(textReport(resolution: resolution + activation, instructions: instructions, awaited: awaited, throughput: throughput,
+                         memory: memory, targets: targets, quick: quick))
+    }
 }

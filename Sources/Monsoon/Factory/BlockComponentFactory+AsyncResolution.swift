@@ -64,9 +64,10 @@ extension BlockComponentFactory {
     ///
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
     /// - Complexity: O(1) lookup; O(1) for a warm singleton.
-    @inlinable
+    @inlinable @inline(__always)
     nonisolated(nonsending)
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
+        // Inlined into the caller, so that a warm component costs no async frame of its own.
         if !patches.isActive, let entry = registry.soleEntry(declaring: ObjectIdentifier(T.self)),
            let warm: T = warmComponent(in: entry) {
             return warm

@@ -60,10 +60,11 @@ public final class Patch: @unchecked Sendable {
 /// looking anything up, so an unpatched factory pays nothing more.
 @usableFromInline
 final class PatchTable: Sendable {
-    private let count = Atomic<Int>(0)
+    /// Patches installed plus bypasses begun; read inlined on every resolution.
+    @usableFromInline let count = Atomic<Int>(0)
     private let patches = Locked<[DefinitionIdentity: [Patch]]>([:])
 
-    @usableFromInline
+    @inlinable
     var isActive: Bool { count.load(ordering: .acquiring) > 0 }
 
     /// Makes `isActive` true without a patch, so that resolutions take the full path (tracing).

@@ -63,7 +63,9 @@ extension ResolutionContext {
             throw ResolutionError.depthLimitExceeded(entry.key, limit: hot.pointee.maximumDepth, stackExhausted: false, path: path + [entry.key])
         }
         stack.append(Frame(entry: entry, hasInstance: false, lowLink: index, claimedCell: cell))
-        slots.update(entry) { $0.frame = Int32(index) }
+        // Truncating (the depth limit keeps it small) rather than checked like `build`: identical code
+        // would be merged by the optimizer into one function behind thunks, which `build` then pays for.
+        slots.update(entry) { $0.frame = Int32(truncatingIfNeeded: index) }
         do {
             let value = try await entry.definition.buildAsync(self, entry)
             try await step(onMainActor: settlesMainActorComponents()) { [self] in popFrame() }

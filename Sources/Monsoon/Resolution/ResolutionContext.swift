@@ -390,7 +390,7 @@ final class ResolutionContext {
     /// Records what a post-processor returned in place of the instance built, so that later references
     /// receive the replacement.
     @usableFromInline func didReplace(_ instance: StoredInstance, for entry: RegistryEntry) {
-        slots.update(entry) { $0.instance = instance }
+        slots.replaceInstance(of: entry, with: instance)
     }
 }
 

@@ -71,6 +71,16 @@ struct SlotTable {
         }
     }
 
+    /// Replaces the instance recorded for `entry`. Not `update(entry) { $0.instance = instance }`: two
+    /// identical specializations of `update` are merged by the optimizer into one function behind
+    /// thunks, which the build path then pays for on every component.
+    mutating func replaceInstance(of entry: RegistryEntry, with instance: StoredInstance) {
+        update(entry) { state in
+            state.instance = nil
+            state.instance = instance
+        }
+    }
+
     private mutating func grow() {
         let oldKeys = keys
         let oldStates = states

@@ -58,11 +58,19 @@ let instructionCounts: [String: Int] = ["1a": 20_000, "1b": 20_000, "2": 20_000,
 let definitionsPerActivation: [String: Int] = ["5a": 1_000, "5b": 10_000]
 
 /// Runs one scenario `count` times with nothing else: what callgrind measures (`--measure ID IMPL N`).
-func runMeasurement(_ arguments: ArraySlice<String>) -> Int32 {
+func runMeasurement(_ arguments: ArraySlice<String>) async -> Int32 {
     let words = Array(arguments)
     guard words.count == 3, let implementation = Implementation(rawValue: words[1]), let count = Int(words[2]) else {
         FileHandle.standardError.write(Data("usage: monsoon-bench --measure ID monsoon|swinject|hand COUNT\n".utf8))
         return 2
+    }
+    if let scenario = asyncScenarios().first(where: { $0.id == words[0] }) {
+        switch implementation {
+        case .monsoon: for _ in 0..<count { await scenario.monsoon() }
+        case .hand: for _ in 0..<count { await scenario.hand() }
+        case .swinject: return 2
+        }
+        return 0
     }
     let operation: (() -> Void)?
     if let activation = activationOperations()[words[0]] {
