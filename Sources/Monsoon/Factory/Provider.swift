@@ -27,6 +27,19 @@ public struct Provider<T>: Sendable {
     }
 }
 
+extension Provider {
+    /// The component, awaiting whatever its build must await: an async initializer, or the main actor
+    /// for a main-actor component called from elsewhere.
+    ///
+    /// - Throws: ``ResolutionError``, `ResolutionError.Kind.factoryReleased` when the factory is gone, or
+    ///   `CancellationError`.
+    nonisolated(nonsending)
+    public func callAsFunction() async throws -> T {
+        let factory = try factory.get()
+        return try await factory.resolveAsync(factory.entry(for: reference, declaredType: T.self, path: []), as: T.self)
+    }
+}
+
 extension Injectable {
     /// Injects a ``Provider`` that builds `definition`'s component each time it is called.
     public static func provider<V>(_ definition: Definition<V>) -> Injection<Provider<V>> where Self == Injection<Provider<V>> {

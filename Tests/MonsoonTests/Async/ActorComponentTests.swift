@@ -2,7 +2,7 @@ import Monsoon
 import Testing
 
 /// An actor: its initializer is nonisolated, so it is defined like any class.
-actor Ledger {
+actor AuditLedger {
     let feed: WeatherFeed
     private var entries: [String] = []
     init(feed: WeatherFeed) { self.feed = feed }
@@ -12,26 +12,26 @@ actor Ledger {
     }
 }
 
-@globalActor actor StorageActor {
-    static let shared = StorageActor()
+@globalActor actor AuditActor {
+    static let shared = AuditActor()
 }
 
 /// Isolated to a global actor other than the main one: Swift calls its initializer with `await`, so it
 /// is defined with an async closure that awaits it, and built on that actor.
-@StorageActor final class Vault {
-    let ledger: Ledger
+@AuditActor final class AuditVault {
+    let ledger: AuditLedger
     let builtOnStorageActor: Bool
-    init(ledger: Ledger) {
+    init(ledger: AuditLedger) {
         self.ledger = ledger
         builtOnStorageActor = true
-        StorageActor.shared.preconditionIsolated()
+        AuditActor.shared.preconditionIsolated()
     }
 }
 
 final class Auditor: Sendable {
-    let ledger: Ledger
-    let vault: Vault
-    init(ledger: Ledger, vault: Vault) {
+    let ledger: AuditLedger
+    let vault: AuditVault
+    init(ledger: AuditLedger, vault: AuditVault) {
         self.ledger = ledger
         self.vault = vault
     }
@@ -40,15 +40,15 @@ final class Auditor: Sendable {
 final class VaultAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [auditor()] }
     func feed() -> Definition<WeatherFeed> { define { Definition(WeatherFeed.init) } }
-    func ledger() -> Definition<Ledger> { define { Definition(Ledger.init(feed:), feed()).scope(.lazySingleton) } }
-    func vault() -> Definition<Vault> { define { Definition({ await Vault(ledger: $0) }, ledger()).scope(.lazySingleton) } }
+    func ledger() -> Definition<AuditLedger> { define { Definition(AuditLedger.init(feed:), feed()).scope(.lazySingleton) } }
+    func vault() -> Definition<AuditVault> { define { Definition({ await AuditVault(ledger: $0) }, ledger()).scope(.lazySingleton) } }
     func auditor() -> Definition<Auditor> { define { Definition(Auditor.init(ledger:vault:), ledger(), vault()) } }
 }
 
 @Suite struct ActorComponentTests {
     @Test func anActorIsDefinedAndInjectedLikeAnyComponent() async throws {
         let factory = try BlockComponentFactory(assemblies: [VaultAssembly()])
-        let ledger = try syncResolve(Ledger.self, from: factory)
+        let ledger = try syncResolve(AuditLedger.self, from: factory)
         #expect(await ledger.record("opened") == 1)
         #expect(try await factory.resolve(VaultAssembly.ledger) === ledger)
     }
