@@ -43,7 +43,7 @@ extension Definition where T: Sendable {
     /// A definition built by a main-actor closure that may resolve anything through the resolver:
     /// `Definition { @MainActor resolver in ForecastViewModel(client: try resolver(client())) }`.
     ///
-    /// The closure runs on the main actor; see ``init(_:fileID:function:line:column:)`` for the form
+    /// The closure runs on the main actor; see the fixed-arity initializer forms for the form
     /// Swift picks for a main-actor initializer.
     public init(
         resolving build: @escaping @MainActor @Sendable (Resolver) throws -> T,

@@ -8,7 +8,7 @@ extension BlockComponentFactory {
     /// ```
     ///
     /// The method must be listed in its assembly's ``Assembly/parameterizedDefinitions``. With no
-    /// arguments this is ``resolve(key:as:)``.
+    /// arguments this is ``resolve(key:as:)-6a4i3``.
     ///
     /// - Throws: `ResolutionError.Kind.argumentMismatch` naming the parameter types the assembly's
     ///   parameterized definitions take when none with that name accepts these values;

@@ -1,7 +1,7 @@
 /// Asking whether something is registered, and optional lookups, for code that can do without a
 /// component (Swinject's `resolve` returns an optional for that reason).
 extension BlockComponentFactory {
-    /// Whether exactly one definition declares `type`, so that ``resolve(_:)-(T.Type)`` finds it.
+    /// Whether exactly one definition declares `type`, so that ``resolve(_:)-7ft40`` finds it.
     ///
     /// ```swift
     /// if factory.contains((any Analytics).self) { … }
@@ -23,7 +23,7 @@ extension BlockComponentFactory {
     /// let analytics = try factory.resolveIfPresent((any Analytics).self)   // nil in an app without one
     /// ```
     ///
-    /// - Throws: every other failure, as ``resolve(_:)-(T.Type)`` does: several definitions declaring
+    /// - Throws: every other failure, as ``resolve(_:)-7ft40`` does: several definitions declaring
     ///   `type` (`ResolutionError.Kind.ambiguousType`), or a build that fails. Absence is the only
     ///   thing that becomes `nil`, so a broken component is never mistaken for a missing one.
     public func resolveIfPresent<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T? {
