@@ -27,6 +27,22 @@ extension BlockComponentFactory {
         }
     }
 
+    /// The component of the parameterized definition with `key`, built for `arguments`, awaiting whatever
+    /// its build must await; see the synchronous form.
+    ///
+    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
+    nonisolated(nonsending)
+    public func resolve<T>(key: String, arguments: [any Sendable], as type: T.Type = T.self) async throws -> T {
+        if arguments.isEmpty { return try await resolve(key: key, as: type) }
+        let reference = try parameterizedReference(key: key, arguments: arguments)
+        guard reference.parameterized != nil else { throw ResolutionError.argumentsNotDeclared(key, count: arguments.count) }
+        let component = try await withAsyncResolution { context in
+            let entry = try context.entry(for: reference, declaredType: T.self)
+            return try typed(try await context.instanceAsync(of: entry), of: entry, as: T.self, path: [])
+        }
+        return component
+    }
+
     private func parameterizedReference(key: String, arguments: [any Sendable]) throws(ResolutionError) -> DefinitionReference {
         guard let parsed = DefinitionKey(parsing: key),
               let (assembly, methods) = assemblies.parameterizedMethods(ofAssemblyNamed: parsed.assembly), !methods.isEmpty

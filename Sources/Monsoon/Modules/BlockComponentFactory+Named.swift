@@ -16,6 +16,14 @@ extension BlockComponentFactory {
 
     /// The registered binding named `name` that builds `type`; when only bindings of other types have
     /// the name, the first of them, so that the caller reports the type mismatch.
+    /// The component of the module binding named `name`, awaiting whatever its build must await.
+    ///
+    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
+    nonisolated(nonsending)
+    public func resolve<T>(_ type: T.Type, named name: String) async throws -> T {
+        try await resolveAsync(binding(named: name, type: type, path: []), as: T.self)
+    }
+
     func binding(named name: String, type: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
         let named = registry.entries.filter { $0.definition.isFoundByNameOnly }
         let matching = named.filter { $0.definition.function == name }

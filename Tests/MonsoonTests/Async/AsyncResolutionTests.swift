@@ -77,3 +77,32 @@ import Testing
 func syncResolve<T>(_ type: T.Type, from factory: BlockComponentFactory) throws -> T {
     try factory.resolve(type)
 }
+
+/// An async component per runtime argument.
+final class TenantDatabaseAssembly: Assembly {
+    let log: BuildLog
+    init(log: BuildLog) { self.log = log }
+    override var parameterizedDefinitions: [ParameterizedMethod] { [ParameterizedMethod(TenantDatabaseAssembly.database(tenant:))] }
+
+    func database(tenant: String) -> Definition<AsyncDatabase> {
+        define(arguments: tenant) { [log] in
+            Definition(AsyncDatabase.init(name:log:), .value(tenant), .value(log)).scope(.lazySingleton)
+        }
+    }
+}
+
+extension AsyncResolutionTests {
+    @Test func aParameterizedAsyncDefinitionIsAwaitedPerArgumentsByMethodAndByKey() async throws {
+        let factory = try BlockComponentFactory(assemblies: [TenantDatabaseAssembly(log: log)])
+        let north = try await factory.resolve(TenantDatabaseAssembly.database(tenant:), "north")
+        let byKey: AsyncDatabase = try await factory.resolve(key: "TenantDatabaseAssembly.database(tenant:)", arguments: ["north"])
+        let south = try await factory.resolve(TenantDatabaseAssembly.database(tenant:), "south")
+        #expect(north === byKey)
+        #expect(south !== north && south.name == "south")
+        let error = try #require(throws: ResolutionError.self) {
+            try factory.resolve(key: "TenantDatabaseAssembly.database(tenant:)", arguments: ["east"], as: AsyncDatabase.self)
+        }
+        #expect(error.kind == .asyncRequired)
+        #expect(log.count("open north") == 1)
+    }
+}

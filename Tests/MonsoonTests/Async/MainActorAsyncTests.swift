@@ -113,3 +113,37 @@ enum MainQueue {
 
     static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
 }
+
+/// A nonisolated component with a main-actor hook: the hook makes it one built on the main actor.
+final class StatusLine: Sendable {
+    let text: String
+    let builtOnMainQueue: Bool
+    let hookRuns: Locked<[Bool]>
+    init(text: String) {
+        self.text = text
+        builtOnMainQueue = MainQueue.isCurrent
+        hookRuns = Locked([])
+    }
+}
+
+final class StatusAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [status()] }
+    func status() -> Definition<StatusLine> {
+        define {
+            Definition(StatusLine.init(text:), .value("ready"))
+                .afterInjections { @MainActor line in line.hookRuns.withLock { $0.append(MainQueue.isCurrent) } }
+        }
+    }
+}
+
+extension MainActorAsyncTests {
+    @Test func aMainActorHookMakesTheWholeComponentBuiltOnTheMainActor() async throws {
+        let factory = try BlockComponentFactory(assemblies: [StatusAssembly()])
+        #expect(factory.definitions.first?.isMainActor == true)
+        let error = try onAnotherThread { () throws(ResolutionError) in try factory.resolve(StatusAssembly.status) }
+        #expect(error?.kind == .mainActorRequired)
+        let status = try await factory.resolve(StatusAssembly.status)
+        #expect(status.builtOnMainQueue)
+        #expect(status.hookRuns.current == [true])
+    }
+}
