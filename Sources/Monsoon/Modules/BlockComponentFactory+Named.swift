@@ -52,7 +52,7 @@ extension ResolutionContext {
 
 extension Resolver {
     /// The component of the module binding named `name`; see
-    /// ``BlockComponentFactory/resolve(_:named:)``.
+    /// ``BlockComponentFactory/resolve(_:named:)-63r5p``.
     public func resolve<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T {
         try activeContext("binding named \"\(name)\"").resolve(type, named: name)
     }
