@@ -40,13 +40,13 @@ enum DefinitionEvaluation {
         @usableFromInline var declaringAssembly: ObjectIdentifier?
         /// Whether a component is being built without a resolution on this thread (see
         /// `BlockComponentFactory.buildDetached`).
-        var isBuildingDetached = false
+        @usableFromInline var isBuildingDetached = false
         /// The tracer new resolutions of the given factory on this thread record into (`factory.trace`).
         var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
         /// The resolution running on this thread, so that a component's initializer that calls
         /// `factory.resolve` joins the graph being built instead of starting a second one that would
         /// wait for the first. Unowned: whoever set it keeps it alive until it restores the previous one.
-        unowned(unsafe) var resolution: ResolutionContext?
+        @usableFromInline unowned(unsafe) var resolution: ResolutionContext?
         /// A finished resolution kept for the next one on this thread, so that a resolution allocates no
         /// context, stack or slot table of its own (they keep their capacity).
         var spareResolution: ResolutionContext?

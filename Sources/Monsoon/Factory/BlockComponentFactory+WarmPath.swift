@@ -33,13 +33,15 @@ extension BlockComponentFactory {
     /// initializer of a component not built yet, naming the path to it.
     @usableFromInline
     func checkSynchronouslyBuildable(_ entry: RegistryEntry) throws(ResolutionError) {
-        guard DefinitionEvaluation.current.pointee.resolution == nil, let path = AsyncReach.path(toAsyncFrom: entry, in: registry) else { return }
+        guard DefinitionEvaluation.current.pointee.resolution == nil, let path = AsyncReach.path(toAsyncFrom: entry, in: self) else { return }
         throw .asyncRequired(entry.key, asyncPath: path)
     }
 
     /// Builds a component that needs no resolution (see `RegistryEntry.detachedMake`), unless one is
     /// running on this thread: a component resolving from inside an initializer joins that graph.
-    @usableFromInline
+    /// Inlined into the caller: it runs for every prototype and objectGraph component that injects
+    /// nothing, where a call's overhead is a noticeable share.
+    @inlinable
     func buildDetached(
         _ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any, thread: UnsafeMutablePointer<DefinitionEvaluation.ThreadState>
     ) throws(ResolutionError) -> Any? {
@@ -52,11 +54,16 @@ extension BlockComponentFactory {
         // belongs to no resolution and refuses every request, should that ever change.
         do {
             return try make(Resolver())
-        } catch let error as ResolutionError {
-            throw error
         } catch {
-            throw .componentFailed(entry.key, error: error, path: [entry.key])
+            throw Self.detachedBuildFailed(entry, error)
         }
+    }
+
+    /// The error a detached build throws: a resolution error as it is, anything else wrapped.
+    @usableFromInline
+    static func detachedBuildFailed(_ entry: RegistryEntry, _ error: any Error) -> ResolutionError {
+        if let resolutionError = error as? ResolutionError { return resolutionError }
+        return .componentFailed(entry.key, error: error, path: [entry.key])
     }
 
     /// A warm singleton or lazySingleton, read without a lock, a dictionary of strings, or a dynamic cast;

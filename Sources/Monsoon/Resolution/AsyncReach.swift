@@ -17,13 +17,13 @@ enum AsyncReach: Sendable {
         @usableFromInline var mayAwait = false
         /// It, or something it injects, may be built on the main actor.
         var mayNeedMainActor = false
-        /// Registry indices of the components it injects that may await, for `path(toAsyncFrom:)`.
-        var awaitingSuccessors: [Int] = []
     }
 
     /// Sets the flags of every entry of a registry being activated.
     static func mark(_ registry: Registry, lookup: (DefinitionReference) -> RegistryEntry?) {
         let entries = registry.entries
+        // Most apps have nothing to mark: find out with a scan that allocates nothing.
+        guard entries.contains(where: { $0.isAsync || $0.isMainActor || reachesParameterized($0) }) else { return }
         var index: [ObjectIdentifier: Int] = [:]
         var predecessors: [[Int]] = Array(repeating: [], count: entries.count)
         var successors: [[Int]] = Array(repeating: [], count: entries.count)
@@ -46,10 +46,21 @@ enum AsyncReach: Sendable {
         let mayAwait = reaching(from: awaitSeeds, predecessors: predecessors)
         let mayNeedMainActor = reaching(from: mainActorSeeds, predecessors: predecessors)
         for (position, entry) in entries.enumerated() where mayAwait[position] || mayNeedMainActor[position] {
-            entry.reach = Flags(
-                mayAwait: mayAwait[position], mayNeedMainActor: mayNeedMainActor[position],
-                awaitingSuccessors: successors[position].filter { mayAwait[$0] })
+            entry.reach = Flags(mayAwait: mayAwait[position], mayNeedMainActor: mayNeedMainActor[position])
         }
+    }
+
+    private static func reachesParameterized(_ entry: RegistryEntry) -> Bool {
+        func isParameterized(_ target: Dependency.Target) -> Bool {
+            switch target {
+            case .definition(let reference): reference.parameterized != nil
+            case .collection(let targets): targets.contains(where: isParameterized)
+            case .type, .allOfType, .value, .config, .provider, .opaque: false
+            }
+        }
+        if entry.definition.dependencies.contains(where: { isParameterized($0.target) }) { return true }
+        guard let inherited = entry.inherited else { return false }
+        return inherited.initializerTargets.contains(where: isParameterized) || inherited.injectionTargets.contains(where: isParameterized)
     }
 
     /// The flags of an entry made for a parameterized definition at resolution time, from what it injects.
@@ -70,17 +81,20 @@ enum AsyncReach: Sendable {
     /// definition or a closure, which the build itself then reports).
     /// - Parameter includingBuilt: follow components already built too (for validation, which describes
     ///   the graph rather than what a resolution would do now).
-    static func path(toAsyncFrom entry: RegistryEntry, in registry: Registry, includingBuilt: Bool = false) -> [String]? {
+    static func path(toAsyncFrom entry: RegistryEntry, in factory: BlockComponentFactory, includingBuilt: Bool = false) -> [String]? {
         var visited: Set<ObjectIdentifier> = []
         var stack: [(entry: RegistryEntry, path: [String])] = [(entry, [entry.key])]
         while let (current, path) = stack.popLast() {
             guard visited.insert(ObjectIdentifier(current)).inserted else { continue }
             if !includingBuilt, current.cell?.publishedValue != nil { continue }
             if current.isAsync { return path }
-            for successor in current.reach.awaitingSuccessors.reversed() {
-                let next = registry.entries[successor]
-                stack.append((next, path + [next.key]))
+            var successors: [RegistryEntry] = []
+            for target in targets(of: current) {
+                forEachEntry(of: target, registry: factory.registry, lookup: factory.registeredEntry(for:), parameterized: {}) { reached in
+                    if reached.reach.mayAwait { successors.append(reached) }
+                }
             }
+            for next in successors.reversed() { stack.append((next, path + [next.key])) }
         }
         return nil
     }
@@ -95,7 +109,7 @@ enum AsyncReach: Sendable {
     /// Calls `body` with each registered entry a target builds; `parameterized` for a reference to a
     /// parameterized definition, whose entries do not exist yet.
     private static func forEachEntry(
-        of target: Dependency.Target, registry: Registry, lookup: (DefinitionReference) -> RegistryEntry?,
+        of target: Dependency.Target, registry: Registry?, lookup: (DefinitionReference) -> RegistryEntry?,
         parameterized: () -> Void, _ body: (RegistryEntry) -> Void
     ) {
         switch target {
@@ -103,7 +117,7 @@ enum AsyncReach: Sendable {
             if reference.parameterized != nil { return parameterized() }
             if let entry = lookup(reference) { body(entry) }
         case .type(let type), .allOfType(let type):
-            for entry in registry.byType[ObjectIdentifier(type)] ?? [] { body(entry) }
+            for entry in registry?.byType[ObjectIdentifier(type)] ?? [] { body(entry) }
         case .collection(let targets):
             for element in targets { forEachEntry(of: element, registry: registry, lookup: lookup, parameterized: parameterized, body) }
         case .value, .config, .provider, .opaque:

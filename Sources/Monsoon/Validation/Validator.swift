@@ -131,7 +131,7 @@ struct Validator {
     private func awaitingDefinitions() -> [ValidationReport.Finding] {
         factory.registry.entries.compactMap { entry in
             guard entry.reach.mayAwait, !entry.isAsync,
-                  let path = AsyncReach.path(toAsyncFrom: entry, in: factory.registry, includingBuilt: true), let last = path.last
+                  let path = AsyncReach.path(toAsyncFrom: entry, in: factory, includingBuilt: true), let last = path.last
             else { return nil }
             let start = entry.scope == .singleton ? " As an eager singleton, it is built by `try await factory.start()`." : ""
             return finding(.info, .requiresAwait, entry.key, path,
