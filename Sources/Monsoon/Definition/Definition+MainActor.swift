@@ -17,7 +17,7 @@ extension Definition where T: Sendable {
     ) {
         let pack = InjectionPack(repeat each arguments)
         let make: @Sendable (Resolver) throws -> T = { resolver in
-            guard MainActorCall.isMainActor else { throw MainActorRequired(component: T.self) }
+            guard MainActorCall.isMainActor else { throw UnmetBuildRequirement(.mainActor, component: T.self) }
             return try pack.call({ (values: repeat (each Source).Value) throws -> T in
                 let produced = SameThreadTransfer((repeat each values))
                 return try MainActorCall.run { try initializer(repeat each produced.value) }
@@ -51,7 +51,7 @@ extension Definition where T: Sendable {
         line: UInt = #line, column: UInt = #column
     ) {
         let make: @Sendable (Resolver) throws -> T = { resolver in
-            guard MainActorCall.isMainActor else { throw MainActorRequired(component: T.self) }
+            guard MainActorCall.isMainActor else { throw UnmetBuildRequirement(.mainActor, component: T.self) }
             let handed = SameThreadTransfer(resolver)
             return try MainActorCall.run { try build(handed.value) }
         }
@@ -86,7 +86,7 @@ extension Definition where T: Sendable {
         if let initializer = recipe.initializer, !initializer.isAsync {
             let make = initializer.make
             copy.recipe.initializer = Initializer(dependencies: initializer.dependencies, takesRewrites: initializer.takesRewrites) { resolver in
-                guard MainActorCall.isMainActor else { throw MainActorRequired(component: T.self) }
+                guard MainActorCall.isMainActor else { throw UnmetBuildRequirement(.mainActor, component: T.self) }
                 return try make(resolver)
             }
         }
@@ -94,17 +94,6 @@ extension Definition where T: Sendable {
     }
 }
 
-/// What a main-actor definition's build throws off the main thread; the engine turns it into
-/// `ResolutionError.Kind.mainActorRequired` with the definition's key and path.
-@usableFromInline
-struct MainActorRequired: Error {
-    @usableFromInline let component: Any.Type
-
-    @usableFromInline
-    init(component: Any.Type) {
-        self.component = component
-    }
-}
 
 /// Values handed to main-actor code that runs synchronously on the calling thread, which was checked to
 /// be the main actor's: nothing else can reach them while it runs, so they need not be `Sendable`.
@@ -139,7 +128,7 @@ enum MainActorCall: Sendable {
     @usableFromInline
     static func run<T: Sendable>(_ body: @MainActor () throws -> T) throws -> T {
         // Checked by the caller; checked again, because assumeIsolated stops the process when wrong.
-        guard isMainActor else { throw MainActorRequired(component: T.self) }
+        guard isMainActor else { throw UnmetBuildRequirement(.mainActor, component: T.self) }
         return try MainActor.assumeIsolated(body)
     }
 

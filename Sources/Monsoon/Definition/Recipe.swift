@@ -34,7 +34,7 @@ struct Initializer<Component>: Sendable {
     @usableFromInline let takesRewrites: Bool
     /// For an `async` initializer: produces the arguments within the resolution, synchronously, and
     /// returns the call for the asynchronous resolution to await. `make` then throws
-    /// ``AsyncInitializerReached``: a synchronous resolution cannot wait for it.
+    /// ``UnmetBuildRequirement``: a synchronous resolution cannot wait for it.
     @usableFromInline let makeAsync: (@Sendable (Resolver) throws -> PendingCall<Component>)?
 
     @inlinable
@@ -49,7 +49,7 @@ struct Initializer<Component>: Sendable {
     init(dependencies: [Dependency.Target], makeAsync: @escaping @Sendable (Resolver) throws -> PendingCall<Component>) {
         self.dependencies = dependencies
         self.takesRewrites = true
-        self.make = { _ in throw AsyncInitializerReached(component: Component.self) }
+        self.make = { _ in throw UnmetBuildRequirement(.await, component: Component.self) }
         self.makeAsync = makeAsync
     }
 
@@ -72,14 +72,25 @@ struct PendingCall<Result> {
 @available(*, unavailable, message: "A pending call belongs to the resolution that produced its arguments.")
 extension PendingCall: Sendable {}
 
-/// What an `async` initializer's `make` throws when a synchronous resolution reaches it; the engine
-/// turns it into `ResolutionError.Kind.asyncRequired` with the definition's key and path.
+/// What a build throws when it cannot run where it was asked to: a main-actor component off the main
+/// actor, or an `async` initializer in a synchronous resolution. The engine turns it into
+/// `ResolutionError.Kind.mainActorRequired` or `asyncRequired` with the definition's key and path.
 @usableFromInline
-struct AsyncInitializerReached: Error {
+struct UnmetBuildRequirement: Error {
+    @usableFromInline
+    enum Requirement: Sendable {
+        /// The main actor, for a main-actor component.
+        case mainActor
+        /// An asynchronous resolution, for an `async` initializer.
+        case await
+    }
+
+    @usableFromInline let requirement: Requirement
     @usableFromInline let component: Any.Type
 
     @inlinable
-    init(component: Any.Type) {
+    init(_ requirement: Requirement, component: Any.Type) {
+        self.requirement = requirement
         self.component = component
     }
 }

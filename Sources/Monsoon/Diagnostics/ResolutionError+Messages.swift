@@ -125,17 +125,19 @@ extension ResolutionError {
     }
 
     static func componentFailed(_ key: String, error: any Error, path: [String]) -> ResolutionError {
-        if let offMain = error as? MainActorRequired {
-            return ResolutionError(
-                .mainActorRequired, subject: key, path: path,
-                summary: "its initializer is isolated to the main actor (it builds \(typeName(offMain.component))), and this resolution runs on another thread.",
-                advice: ["Resolve it from the main actor, or with `try await factory.resolve(…)`, which builds it there."])
-        }
-        if let async = error as? AsyncInitializerReached {
-            return ResolutionError(
-                .asyncRequired, subject: key, path: path,
-                summary: "its initializer is async (it builds \(typeName(async.component))), and this resolution is synchronous.",
-                advice: asyncAdvice)
+        if let unmet = error as? UnmetBuildRequirement {
+            switch unmet.requirement {
+            case .mainActor:
+                return ResolutionError(
+                    .mainActorRequired, subject: key, path: path,
+                    summary: "its initializer is isolated to the main actor (it builds \(typeName(unmet.component))), and this resolution runs on another thread.",
+                    advice: ["Resolve it from the main actor, or with `try await factory.resolve(…)`, which builds it there."])
+            case .await:
+                return ResolutionError(
+                    .asyncRequired, subject: key, path: path,
+                    summary: "its initializer is async (it builds \(typeName(unmet.component))), and this resolution is synchronous.",
+                    advice: asyncAdvice)
+            }
         }
         return ResolutionError(.componentFailed, subject: key, path: path,
                         summary: "building it threw \(String(describing: error)).", underlyingError: error)

@@ -13,24 +13,13 @@ final class AsyncRingAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [a(), b(), c()] }
 
     func a() -> Definition<Ring> {
-        let log = log
-        return define {
-            Definition({ (name: String) async in await Task.yield(); return Ring(name: name) }, .value("A"))
-                .inject(\.next, b())
-                .afterInjections { ring in log.record("hook \(ring.name) complete=\(ring.cycleIsComplete)") }
-                .scope(scope)
+        define {
+            ringMember(Definition({ (name: String) async in await Task.yield(); return Ring(name: name) }, .value("A")),
+                       next: b(), log: log, scope: scope)
         }
     }
-    func b() -> Definition<Ring> { define { member("B", next: c()) } }
-    func c() -> Definition<Ring> { define { member("C", next: a()) } }
-
-    private func member(_ name: String, next: Definition<Ring>) -> Definition<Ring> {
-        let log = log
-        return Definition(Ring.init(name:), .value(name))
-            .inject(\.next, next)
-            .afterInjections { ring in log.record("hook \(ring.name) complete=\(ring.cycleIsComplete)") }
-            .scope(scope)
-    }
+    func b() -> Definition<Ring> { define { ringMember(Definition(Ring.init(name:), .value("B")), next: c(), log: log, scope: scope) } }
+    func c() -> Definition<Ring> { define { ringMember(Definition(Ring.init(name:), .value("C")), next: a(), log: log, scope: scope) } }
 }
 
 /// A frame that opens asynchronously, in the mixed cycle of DoorAssembly: the door's initializer needs

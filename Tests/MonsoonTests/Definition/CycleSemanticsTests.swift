@@ -36,17 +36,17 @@ final class RingAssembly: Assembly {
 
     override var definitions: [any ComponentDefinition] { [a(), b(), c()] }
 
-    func a() -> Definition<Ring> { define { member("A", next: b()) } }
-    func b() -> Definition<Ring> { define { member("B", next: c()) } }
-    func c() -> Definition<Ring> { define { member("C", next: a()) } }
+    func a() -> Definition<Ring> { define { ringMember(Definition(Ring.init(name:), .value("A")), next: b(), log: log, scope: scope) } }
+    func b() -> Definition<Ring> { define { ringMember(Definition(Ring.init(name:), .value("B")), next: c(), log: log, scope: scope) } }
+    func c() -> Definition<Ring> { define { ringMember(Definition(Ring.init(name:), .value("C")), next: a(), log: log, scope: scope) } }
+}
 
-    private func member(_ name: String, next: Definition<Ring>) -> Definition<Ring> {
-        let log = log
-        return Definition(Ring.init(name:), .value(name))
-            .inject(\.next, next)
-            .afterInjections { ring in log.record("hook \(ring.name) complete=\(ring.cycleIsComplete)") }
-            .scope(scope)
-    }
+/// A member of a ring: `made`, injected with the next member, recording whether the whole ring was
+/// complete when its hook ran.
+func ringMember(_ made: Definition<Ring>, next: Definition<Ring>, log: BuildLog, scope: Scope) -> Definition<Ring> {
+    made.inject(\.next, next)
+        .afterInjections { ring in log.record("hook \(ring.name) complete=\(ring.cycleIsComplete)") }
+        .scope(scope)
 }
 
 /// A door whose initializer needs its frame, and a frame that receives its door by property (or by
