@@ -25,8 +25,8 @@ enum ConfigurationFormat {
     }
 
     private static func value(of item: Any, path: String, name: String, depth: Int) throws(ConfigurationError) -> JSONValue {
-        guard depth < JSONSyntaxProblem.depthLimit else {
-            throw .notPropertyList(name, reason: "it nests dictionaries and arrays more than \(JSONSyntaxProblem.depthLimit) deep")
+        guard depth < NestingLimit.depth else {
+            throw .notPropertyList(name, reason: "it nests dictionaries and arrays more than \(NestingLimit.depth) deep")
         }
         switch item {
         case let dictionary as [String: Any]:

@@ -47,13 +47,9 @@ enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    /// Parses JSON data, or says where and why it is not JSON.
+    /// Parses JSON data, or says where and why it is not JSON (see ``JSONParser``).
     static func parse(_ data: Data) -> Result<JSONValue, JSONSyntaxProblem> {
-        if let value = try? JSONDecoder().decode(JSONValue.self, from: data) { return .success(value) }
-        // Foundation rejected it: find out where. Should this scanner accept what Foundation does not,
-        // the file is still rejected, located at its start.
-        return .failure(JSONSyntaxProblem.find(in: data)
-            ?? JSONSyntaxProblem(kind: .unexpected(character: "content", expected: "JSON"), line: 1, column: 1))
+        JSONParser.parse(data)
     }
 
     /// Converts to any `Decodable` type by re-encoding, so configuration supports every type that JSON

@@ -91,7 +91,9 @@ final class NotAnAssembly {}
          "the file is not valid JSON: the JSON ends early at line 3, column 23: an object, array or string is not closed (was the file cut off?)."),
         ("{\n  \"version\": 1,\n  \"assemblies\": [\"A.B", "the file is not valid JSON: the JSON ends early at line 3, column 22: an object, array or string is not closed (was the file cut off?)."),
         ("{\"version\": 1, \"assemblies\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",
-         "the file is not valid JSON: arrays and objects are nested more than 512 deep at line 1, column 541."),
+         "the file is not valid JSON: arrays and objects are nested more than 64 deep at line 1, column 93."),
+        // Found by libFuzzer: a string that ends right after a backslash used to crash the process.
+        ("\"\\", "the file is not valid JSON: the JSON ends early at line 1, column 3: an object, array or string is not closed (was the file cut off?)."),
         ("{\n  \"version\": 1\n  \"assemblies\": []\n}", "the file is not valid JSON: invalid JSON at line 3, column 3: found '\"' where ',' or '}' should be."),
         ("{\"version\": tru}", "the file is not valid JSON: invalid JSON at line 1, column 16: found '}' where 'true' should be."),
         ("{\"version\": 1} {}", "the file is not valid JSON: invalid JSON at line 1, column 16: found '{' where the end of the document should be."),
