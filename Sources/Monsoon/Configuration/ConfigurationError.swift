@@ -27,9 +27,9 @@ extension ConfigurationError {
         Self(kind: .notPropertyList, key: nil, file: file, description: "Configuration file \(file) cannot be read: \(reason).")
     }
 
-    static func malformedProperties(_ file: String, line: Int, reason: String) -> Self {
+    static func malformedProperties(_ file: String, line: Int, reason: String, advice: String = "Write one `key=value` per line.") -> Self {
         Self(kind: .malformedProperties, key: nil, file: file,
-             description: "Configuration file \(file), line \(line): \(reason). Write one `key=value` per line.")
+             description: "Configuration file \(file), line \(line): \(reason). \(advice)")
     }
 
     static func notAnObject(_ file: String, found: String) -> Self {

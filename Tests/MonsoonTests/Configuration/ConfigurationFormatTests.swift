@@ -67,16 +67,67 @@ struct ConfigurationFormatTests {
         #expect(error.kind == .malformedProperties)
         #expect(error.description == "Configuration file broken.properties, line 2: it has no `=` between a key and a value. Write one `key=value` per line.")
 
-        let conflict = try folder.write("conflict.properties", "service=on\nservice.retries=3\n")
+        // The key that holds the value is named, with the line that made it one.
+        let conflict = try folder.write("conflict.properties", "service=on\n# retries\nservice.retries=3\n")
         let conflicting = try #require(throws: ConfigurationError.self) { try Configuration(files: [conflict]) }
-        #expect(conflicting.description.hasPrefix(#"Configuration file conflict.properties, line 2: "service.retries" is both a value and a group of keys."#))
+        #expect(conflicting.description == """
+            Configuration file conflict.properties, line 3: "service.retries" needs "service" to be a group of keys, \
+            but line 1 gives "service" a value. Rename one of the two keys.
+            """)
+        let reversed = try folder.write("reversed.properties", "service.retries=3\nservice=on\n")
+        let reversing = try #require(throws: ConfigurationError.self) { try Configuration(files: [reversed]) }
+        #expect(reversing.description == """
+            Configuration file reversed.properties, line 2: "service" is a group of keys (line 1 has a key inside it), \
+            so it cannot also have a value. Rename one of the two keys.
+            """)
+    }
+
+    /// Foundation's parser recurses once per level: a deeper file is refused before it reads it.
+    @Test func aPropertyListNestedPastTheLimitIsRefusedWithItsLine() throws {
+        let deep = "<plist version=\"1.0\">\n" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</plist>"
+        let file = try folder.write("deep.plist", deep)
+        let error = try #require(throws: ConfigurationError.self) { try Configuration(files: [file]) }
+        #expect(error.description == "Configuration file deep.plist cannot be read: dictionaries and arrays are nested more than 64 deep at line 2.")
+        let atLimit = "<plist version=\"1.0\"><dict><key>a</key>" + String(repeating: "<array>", count: 63) + String(repeating: "</array>", count: 63) + "</dict></plist>"
+        #expect(throws: Never.self) { try Configuration(files: [try folder.write("limit.plist", atLimit)]) }
+    }
+
+    @Test func aPropertiesFileWithInvalidUTF8NamesTheByte() throws {
+        var bytes = Array("app.name=Camelot\napp.motto=Ni".utf8)
+        bytes.append(0xFF)
+        let file = folder.url.appendingPathComponent("bad.properties")
+        try Data(bytes + Array("!\n".utf8)).write(to: file)
+        let error = try #require(throws: ConfigurationError.self) { try Configuration(files: [file]) }
+        #expect(error.description == """
+            Configuration file bad.properties, line 2: column 13 (byte 29) holds 0xFF, which is not part of a valid UTF-8 character. \
+            Save the file as UTF-8.
+            """)
+    }
+
+    /// Used to overflow the stack: the insert recursed once per dotted part.
+    @Test func aKeyWithThousandsOfPartsIsATypedError() throws {
+        let key = Array(repeating: "a", count: 3_000).joined(separator: ".")
+        let file = try folder.write("deep.properties", key + "=1\n")
+        let error = try #require(throws: ConfigurationError.self) { try Configuration(files: [file]) }
+        #expect(error.description.hasPrefix("Configuration file deep.properties, line 1: \"a.a.a."))
+        #expect(error.description.hasSuffix("…\" has 3000 dotted parts, and keys nest at most 64 deep. Use fewer dots."))
+    }
+
+    /// Used to copy the group at every insert: 80,000 keys took 104 s.
+    @Test func manyKeysInOneGroupAreReadInLinearTime() throws {
+        let lines = (0..<80_000).map { "group.key\($0)=\($0)" }.joined(separator: "\n")
+        let file = try folder.write("wide.properties", lines)
+        let started = ContinuousClock.now
+        let configuration = try Configuration(files: [file])
+        #expect(try configuration.value("group.key79999", as: Int.self) == 79_999)
+        #expect(ContinuousClock.now - started < .seconds(20), "a debug build reads 80,000 keys in well under a second")
     }
 
     @Test func aPropertyListThatIsNotOneOrHoldsADateIsATypedError() throws {
         let notAList = try folder.write("broken.plist", "{ this is not a plist")
         let error = try #require(throws: ConfigurationError.self) { try Configuration(files: [notAList]) }
         #expect(error.kind == .notPropertyList)
-        #expect(error.description == "Configuration file broken.plist cannot be read: it is not a property list.")
+        #expect(error.description == "Configuration file broken.plist cannot be read: it is not a property list (Unexpected character { at line 1).")
 
         let withDate = try folder.write("dated.plist", """
             <?xml version="1.0" encoding="UTF-8"?>
