@@ -9,7 +9,7 @@ struct AssemblyConfigurations: Sendable {
     init(_ directory: AssemblyDirectory, global: Configuration) {
         var scoped: [ObjectIdentifier: Configuration] = [:]
         var declaredOrigins: [(key: String, file: String)] = []
-        let globalHasValues = !global.origins.isEmpty
+        let globalHasValues = global.hasValues
         for assembly in directory.assemblies {
             let declared = assembly.configuration
             // Type names cost a demangling each: only worth it when the factory has values to look in.
@@ -25,7 +25,7 @@ struct AssemblyConfigurations: Sendable {
                 sources: global.sources + declared.sources + namespaced,
                 converters: declared.converters.merging(global.converters) { _, factory in factory })
             let name = lineage[0]
-            for (key, file) in declared.origins.sorted(by: { $0.key < $1.key }) where global.origins["\(name).\(key)"] == nil {
+            for (key, file) in declared.origins.sorted(by: { $0.key < $1.key }) where !global.hasValue(at: "\(name).\(key)") {
                 declaredOrigins.append(("\(name).\(key)", "\(file) (\(name)'s own)"))
             }
         }

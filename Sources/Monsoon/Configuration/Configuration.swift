@@ -25,26 +25,36 @@ public struct Configuration: Sendable {
     /// Registered type converters, by the type they produce.
     let converters: [ObjectIdentifier: TypeConverter]
     private let merged: [String: JSONValue]
-    /// For every dotted key of a leaf value, the file that supplied it.
-    public let origins: [String: String]
+    /// `origins`, made on first use: the activation report and a few messages need it, and a
+    /// configuration of a million keys should not pay for it otherwise.
+    private let originTable: OriginTable
     /// The file names, in merge order.
     public let files: [String]
+
+    /// For every dotted key of a leaf value, the file that supplied it.
+    ///
+    /// - Complexity: O(*n* · *f*) the first time, for *n* leaf values and *f* files; then O(1).
+    public var origins: [String: String] {
+        originTable.value { Self.origins(of: merged, sources: sources) }
+    }
 
     /// No configuration: every lookup fails with `ConfigurationError.Kind.missingKey`.
     public static let empty = Configuration(sources: [])
 
+    /// - Complexity: O(*n*) in the total size of the sources.
     init(sources: [Source], converters: [ObjectIdentifier: TypeConverter] = [:]) {
         self.converters = converters
         var merged: [String: JSONValue] = [:]
-        var origins: [String: String] = [:]
         for source in sources {
-            merged = Self.merge(merged, source.root)
-            Self.forgetOverriddenOrigins(by: source.root, prefix: "", in: &origins)
-            Self.recordOrigins(of: .object(source.root), prefix: "", file: source.name, into: &origins)
+            if merged.isEmpty {
+                merged = source.root
+            } else {
+                Self.merge(source.root, into: &merged)
+            }
         }
         self.sources = sources
         self.merged = merged
-        self.origins = origins
+        self.originTable = OriginTable()
         self.files = sources.map(\.name)
     }
 
@@ -126,17 +136,24 @@ public struct Configuration: Sendable {
             if let (prefix, found) = scalarPrefix(of: key) {
                 throw .underScalar(key, prefix: prefix, found: found.kindName, file: source(of: prefix) ?? files.last ?? "configuration")
             }
-            throw .missingKey(key, files: files, nearest: nearestNames(to: key, among: Array(origins.keys)))
+            throw .missingKey(key, files: files, nearest: nearestKeys(to: key))
         }
         return value
     }
 
     /// The file that supplied `key`: for an object, the last file that contributed to it.
+    ///
+    /// - Complexity: O(*d* · *f*) for a key *d* parts deep and *f* files.
     public func source(of key: String) -> String? {
-        if let file = origins[key] { return file }
-        let prefix = key + "."
-        return files.last { file in origins.contains { $0.key.hasPrefix(prefix) && $0.value == file } }
+        let components = key.split(separator: ".", omittingEmptySubsequences: false)
+        return sources.last { Self.value(at: components, in: $0.root) != nil }?.name
     }
+
+    /// Whether any file supplied a value.
+    var hasValues: Bool { !merged.isEmpty }
+
+    /// Whether there is a value at the dotted `key`.
+    func hasValue(at key: String) -> Bool { lookup(key) != nil }
 
     /// The top-level value named `name`, for an assembly's section.
     func section(named name: String) -> JSONValue? {
@@ -144,12 +161,42 @@ public struct Configuration: Sendable {
     }
 
     private func lookup(_ key: String) -> JSONValue? {
-        var current = JSONValue.object(merged)
-        for component in key.split(separator: ".", omittingEmptySubsequences: false) {
+        Self.value(at: key.split(separator: ".", omittingEmptySubsequences: false), in: merged)
+    }
+
+    /// The value at the dotted path `components` of `root`; a loop, never a recursion.
+    private static func value(at components: [Substring], in root: [String: JSONValue]) -> JSONValue? {
+        var current = JSONValue.object(root)
+        for component in components {
             guard case .object(let object) = current, let next = object[String(component)] else { return nil }
             current = next
         }
         return current
+    }
+
+    /// The keys nearest to a missing one, found where it goes missing: the first part of `key` that its
+    /// parent does not have is compared with that parent's keys only, and each near one is completed
+    /// with the rest of `key` when that exists (`servce.url` → `service.url`).
+    ///
+    /// - Complexity: O(*s*) in the number of siblings compared, not in the size of the configuration.
+    private func nearestKeys(to key: String) -> [String] {
+        let components = key.split(separator: ".", omittingEmptySubsequences: false)
+        var object = merged
+        for (position, component) in components.enumerated() {
+            guard let next = object[String(component)] else {
+                let prefix = components[..<position].joined(separator: ".")
+                let rest = components[(position + 1)...]
+                return nearestNames(to: String(component), among: Array(object.keys)).map { sibling in
+                    let path = prefix.isEmpty ? sibling : "\(prefix).\(sibling)"
+                    guard !rest.isEmpty, case .object(let child)? = object[sibling],
+                          Self.value(at: Array(rest), in: child) != nil else { return path }
+                    return path + "." + rest.joined(separator: ".")
+                }
+            }
+            guard case .object(let child) = next else { return [] }
+            object = child
+        }
+        return []
     }
 
     /// The longest proper prefix of `key` whose value is not an object (`service` in `service.url` when
@@ -168,39 +215,51 @@ public struct Configuration: Sendable {
         return nil
     }
 
-    private static func merge(_ base: [String: JSONValue], _ overlay: [String: JSONValue]) -> [String: JSONValue] {
-        var result = base
+    /// Merges `overlay` into `base` in place: objects key by key, anything else replaced. Each merged
+    /// object is taken out of its parent while it changes, so that it is never copied.
+    ///
+    /// - Complexity: O(*n*) in the size of `overlay`; it recurses at most ``NestingLimit/depth`` deep.
+    private static func merge(_ overlay: [String: JSONValue], into base: inout [String: JSONValue]) {
         for (key, value) in overlay {
-            if case .object(let existing)? = result[key], case .object(let incoming) = value {
-                result[key] = .object(merge(existing, incoming))
-            } else {
-                result[key] = value
+            guard case .object(let incoming) = value, case .object(var existing)? = base[key] else {
+                base[key] = value
+                continue
             }
-        }
-        return result
-    }
-
-    /// Drops the origins of keys a later file replaces with a value of another shape (an object by a
-    /// scalar, or a scalar by an object), so the report never lists a key that no longer exists.
-    private static func forgetOverriddenOrigins(by object: [String: JSONValue], prefix: String, in origins: inout [String: String]) {
-        for (key, value) in object {
-            let path = prefix.isEmpty ? key : "\(prefix).\(key)"
-            if case .object(let child) = value, !child.isEmpty {
-                origins[path] = nil
-                forgetOverriddenOrigins(by: child, prefix: path, in: &origins)
-            } else {
-                origins = origins.filter { !$0.key.hasPrefix(path + ".") }
-            }
+            base[key] = .null
+            merge(incoming, into: &existing)
+            base[key] = .object(existing)
         }
     }
 
-    private static func recordOrigins(of value: JSONValue, prefix: String, file: String, into origins: inout [String: String]) {
-        guard case .object(let object) = value, !(object.isEmpty && !prefix.isEmpty) else {
-            origins[prefix] = file
-            return
+    /// The file that supplied each leaf value of `merged`: the last source that has a value at its path.
+    private static func origins(of merged: [String: JSONValue], sources: [Source]) -> [String: String] {
+        var origins: [String: String] = [:]
+        var pending: [(object: [String: JSONValue], path: [Substring])] = [(merged, [])]
+        while let (object, path) = pending.popLast() {
+            for (key, value) in object {
+                let childPath = path + [Substring(key)]
+                if case .object(let child) = value, !child.isEmpty {
+                    pending.append((child, childPath))
+                } else if let source = sources.last(where: { Self.value(at: childPath, in: $0.root) != nil }) {
+                    origins[childPath.joined(separator: ".")] = source.name
+                }
+            }
         }
-        for (key, child) in object {
-            recordOrigins(of: child, prefix: prefix.isEmpty ? key : "\(prefix).\(key)", file: file, into: &origins)
+        return origins
+    }
+}
+
+/// `Configuration.origins`, computed once per configuration on first use, from any thread.
+private final class OriginTable: Sendable {
+    private let table = Locked<[String: String]?>(nil)
+
+    func value(_ compute: () -> [String: String]) -> [String: String] {
+        if let known = table.current { return known }
+        let computed = compute()
+        return table.withLock { stored in
+            if let stored { return stored }
+            stored = computed
+            return computed
         }
     }
 }

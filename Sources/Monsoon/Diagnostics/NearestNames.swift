@@ -1,14 +1,23 @@
 /// The candidates closest to `name` by edit distance (case-insensitive), best first, for
 /// "did you mean" advice: those within a third of the name's length and at most one edit further than
 /// the best, so a long shared prefix does not drag in every sibling.
+///
+/// - Complexity: O(*m* · *k*) for *m* candidates and a threshold *k*: candidates whose length alone puts
+///   them too far are skipped, and the distance of the others is computed in a band *k* wide, stopping
+///   as soon as it exceeds the threshold (a million keys: tens of milliseconds).
 package func nearestNames(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
-    let target = Array(name.lowercased())
+    let target = Array(name.lowercased().unicodeScalars)
     let threshold = max(2, target.count / 3)
-    let scored = candidates
-        .map { (name: $0, distance: editDistance(target, Array($0.lowercased()))) }
-        .filter { $0.distance <= threshold }
-        .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
-    guard let best = scored.first?.distance else { return [] }
+    var measure = BoundedEditDistance(target: target, threshold: threshold)
+    var scored: [(name: String, distance: Int)] = []
+    var best = threshold
+    for candidate in candidates {
+        // One more than the best is the furthest that can still be suggested.
+        guard let distance = measure.distance(to: candidate, atMost: min(threshold, best + 1)) else { continue }
+        scored.append((candidate, distance))
+        best = min(best, distance)
+    }
+    scored.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
     return scored.prefix { $0.distance <= best + 1 }.prefix(limit).map(\.name)
 }
 
@@ -19,19 +28,60 @@ package func sentence(_ summary: String, suggesting suggestions: [String]) -> St
     return sentence + (suggestions.isEmpty ? "" : " Did you mean: \(suggestions.joined(separator: ", "))?")
 }
 
-/// Levenshtein distance between two character arrays.
-func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-        }
-        swap(&previous, &current)
+/// Levenshtein distance to one target, case-insensitive, computed only as far as a bound: the rows are
+/// kept between calls, only the diagonal band the bound allows is filled, and a row whose every cell is
+/// past the bound ends the computation.
+struct BoundedEditDistance {
+    private let target: [Unicode.Scalar]
+    private var previous: [Int]
+    private var current: [Int]
+    private var candidate: [Unicode.Scalar] = []
+
+    init(target: [Unicode.Scalar], threshold: Int) {
+        self.target = target
+        previous = Array(repeating: 0, count: target.count + 1)
+        current = previous
     }
-    return previous[b.count]
+
+    /// The distance from `text` to the target, or `nil` when it is more than `bound`.
+    mutating func distance(to text: String, atMost bound: Int) -> Int? {
+        // Lengths first: most candidates are ruled out without looking at a character.
+        let length = text.utf8.count
+        if length > (target.count + bound) * 4 { return nil }
+        candidate.removeAll(keepingCapacity: true)
+        for scalar in text.unicodeScalars { candidate.append(Self.lowercased(scalar)) }
+        if abs(candidate.count - target.count) > bound { return nil }
+        if candidate.isEmpty { return target.count <= bound ? target.count : nil }
+        if target.isEmpty { return candidate.count <= bound ? candidate.count : nil }
+        let width = target.count
+        let outside = bound + 1
+        for j in 0...width { previous[j] = j <= bound ? j : outside }
+        for i in 1...candidate.count {
+            let low = max(1, i - bound)
+            let high = min(width, i + bound)
+            current[0] = i <= bound ? i : outside
+            if low > 1 { current[low - 1] = outside }
+            var rowMinimum = current[0]
+            let scalar = candidate[i - 1]
+            var j = low
+            while j <= high {
+                let substitution = previous[j - 1] + (target[j - 1] == scalar ? 0 : 1)
+                let value = min(substitution, min(previous[j], current[j - 1]) + 1, outside)
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+                j += 1
+            }
+            if high < width { current[high + 1] = outside }
+            if rowMinimum > bound { return nil }
+            swap(&previous, &current)
+        }
+        let result = previous[width]
+        return result <= bound ? result : nil
+    }
+
+    private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if scalar.value >= 65, scalar.value <= 90 { return Unicode.Scalar(scalar.value + 32) ?? scalar }
+        guard scalar.value >= 0x80 else { return scalar }
+        return scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+    }
 }

@@ -113,14 +113,13 @@ struct ConfigurationFormatTests {
         #expect(error.description.hasSuffix("…\" has 3000 dotted parts, and keys nest at most 64 deep. Use fewer dots."))
     }
 
-    /// Used to copy the group at every insert: 80,000 keys took 104 s.
-    @Test func manyKeysInOneGroupAreReadInLinearTime() throws {
+    /// Used to copy the group at every insert (80,000 keys took 104 s); the benchmarks' configuration
+    /// rows measure how long a million keys take.
+    @Test func manyKeysInOneGroupAreRead() throws {
         let lines = (0..<80_000).map { "group.key\($0)=\($0)" }.joined(separator: "\n")
         let file = try folder.write("wide.properties", lines)
-        let started = ContinuousClock.now
         let configuration = try Configuration(files: [file])
         #expect(try configuration.value("group.key79999", as: Int.self) == 79_999)
-        #expect(ContinuousClock.now - started < .seconds(20), "a debug build reads 80,000 keys in well under a second")
     }
 
     @Test func aPropertyListThatIsNotOneOrHoldsADateIsATypedError() throws {
