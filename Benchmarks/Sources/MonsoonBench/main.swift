@@ -6,7 +6,10 @@ import Foundation
 //   --json          machine-readable output
 //   --measure ID IMPL N   run one operation N times and exit (what --instructions runs under callgrind)
 
-if let index = CommandLine.arguments.firstIndex(of: "--measure") {
+if let index = CommandLine.arguments.firstIndex(of: "--measure-memory"), index + 1 < CommandLine.arguments.count {
+    let status = measureMemory(reading: CommandLine.arguments[index + 1])
+    if status != 0 { exit(status) }
+} else if let index = CommandLine.arguments.firstIndex(of: "--measure") {
     // Returns rather than calling `exit` on success: under valgrind, `exit` from the async top level
     // (the main queue's thread after `dispatchMain`) brings valgrind itself down.
     let status = await runMeasurement(CommandLine.arguments[(index + 1)...])
@@ -34,6 +37,7 @@ func runBenchmarks() async {
     let activation = activationRows(Measurer(repetitions: quick ? 5 : 9, targetDuration: .zero))
     let throughput = throughputRows(operationsPerThread: quick ? 2_000 : 20_000, repetitions: quick ? 5 : 7)
     let memory = memoryRows()
+    let configuration = configurationRows(quick: quick)
     var instructions: [Row] = []
     if arguments.contains("--instructions") {
         if let counter = InstructionCounter.available() {
@@ -44,13 +48,14 @@ func runBenchmarks() async {
             exit(2)
         }
     }
-    let targets = evaluateTargets(instructions: instructions, awaited: awaited, activation: activation, throughput: throughput, memory: memory)
+    let targets = evaluateTargets(instructions: instructions, awaited: awaited, activation: activation, throughput: throughput, memory: memory,
+                                  configuration: configuration)
 
     if arguments.contains("--json") {
         print(jsonReport(resolution: resolution + activation, instructions: instructions, awaited: awaited, throughput: throughput, memory: memory,
-                         targets: targets))
+                         configuration: configuration, targets: targets))
     } else {
         print(textReport(resolution: resolution + activation, instructions: instructions, awaited: awaited, throughput: throughput,
-                         memory: memory, targets: targets, quick: quick))
+                         memory: memory, configuration: configuration, targets: targets, quick: quick))
     }
 }

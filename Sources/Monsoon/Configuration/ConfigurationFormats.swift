@@ -104,80 +104,134 @@ enum ConfigurationFormat {
 
     /// A properties file: one `key=value` (or `key: value`) per line, `#` or `!` starting a comment.
     /// Dotted keys make groups (`service.baseURL=…` is `baseURL` inside `service`); values are strings,
-    /// converted when injected (`"3"` into an `Int`, `"yes"` into a `Bool`).
+    /// converted when injected (`"3"` into an `Int`, `"yes"` into a `Bool`). A later line with the same
+    /// key wins.
     ///
-    /// - Complexity: O(*n*) in the size of the file: groups are built as a tree of nodes, each key
-    ///   walking only its own path, and turned into values once at the end.
+    /// - Complexity: O(*n*) in the size of the file: each key walks its own path, taking each group out
+    ///   of its parent while it adds to it, so that no group is ever copied.
     static func properties(_ data: Data, name: String) throws(ConfigurationError) -> JSONValue {
-        let root = PropertiesNode(line: 0)
-        let outcome = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in Result { () throws(ConfigurationError) in try readLines(bytes, into: root, name: name) } }
-        try outcome.get()
-        return root.value
+        let outcome = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            Result { () throws(ConfigurationError) in try PropertiesReader(bytes: bytes, name: name).read() }
+        }
+        return .object(try outcome.get())
+    }
+}
+
+/// Reads a properties file (see `ConfigurationFormat.properties`).
+private struct PropertiesReader {
+    let bytes: UnsafeRawBufferPointer
+    let name: String
+
+    /// Why a key cannot go where it should: a part of its path is a value, or it is a group.
+    private enum Conflict: Error {
+        case valueInPath(prefix: [Substring])
+        case groupWithValue
     }
 
-    private static func readLines(_ bytes: UnsafeRawBufferPointer, into root: PropertiesNode, name: String) throws(ConfigurationError) {
+    func read() throws(ConfigurationError) -> [String: JSONValue] {
         if let offset = SourcePosition.firstInvalidUTF8(in: bytes) {
             let (line, column) = SourcePosition.locate(offset, in: bytes)
             throw .malformedProperties(name, line: line, reason: "column \(column) (byte \(offset)) holds \(SourcePosition.hex(bytes[offset])), "
                 + "which is not part of a valid UTF-8 character", advice: "Save the file as UTF-8.")
         }
-        var lineStart = 0
-        var lineNumber = 0
-        while lineStart <= bytes.count {
-            lineNumber += 1
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            try readLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]), number: lineNumber, into: root, name: name)
-            lineStart = lineEnd + 1
+        var root: [String: JSONValue] = [:]
+        var lines = Lines(bytes: bytes)
+        while let (number, line) = lines.next() {
+            guard let (key, components, value) = try entry(line, number: number) else { continue }
+            do throws(Conflict) {
+                try Self.insert(.string(value), at: components[...], into: &root)
+            } catch {
+                throw explanation(of: error, key: key, components: components, line: number)
+            }
+        }
+        return root
+    }
+
+    /// The file's lines, numbered from 1, without their line breaks.
+    private struct Lines: IteratorProtocol {
+        let bytes: UnsafeRawBufferPointer
+        var start = 0
+        var number = 0
+
+        mutating func next() -> (number: Int, line: UnsafeRawBufferPointer)? {
+            guard start <= bytes.count else { return nil }
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            defer { start = end + 1 }
+            number += 1
+            return (number, UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
         }
     }
 
-    /// One line of a properties file, added to the tree under `root`.
-    private static func readLine(_ line: UnsafeRawBufferPointer, number: Int, into root: PropertiesNode, name: String) throws(ConfigurationError) {
-        let text = trimmed(line)
-        guard let first = text.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "!") else { return }
+    /// A line's key, its dotted parts and its value; `nil` for a blank line or a comment.
+    private func entry(_ line: UnsafeRawBufferPointer, number: Int) throws(ConfigurationError) -> (String, [Substring], String)? {
+        let text = Self.trimmed(line)
+        guard let first = text.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "!") else { return nil }
         guard let separator = text.firstIndex(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }) else {
             throw .malformedProperties(name, line: number, reason: "it has no `=` between a key and a value")
         }
-        let keyBytes = trimmed(UnsafeRawBufferPointer(rebasing: text[..<separator]))
-        let key = String(decoding: keyBytes, as: UTF8.self)
-        let value = String(decoding: trimmed(UnsafeRawBufferPointer(rebasing: text[(separator + 1)...])), as: UTF8.self)
-        let components = keyBytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard !keyBytes.isEmpty, !components.contains(where: \.isEmpty) else {
+        let key = String(decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: text[..<separator])), as: UTF8.self)
+        let value = String(decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: text[(separator + 1)...])), as: UTF8.self)
+        let components = key.split(separator: ".", omittingEmptySubsequences: false)
+        guard !key.isEmpty, !components.contains(where: \.isEmpty) else {
             throw .malformedProperties(name, line: number, reason: "\"\(key)\" is not a key (empty, or with an empty part between dots)")
         }
         guard components.count <= NestingLimit.depth else {
             throw .malformedProperties(name, line: number, reason: "\"\(key.prefix(40))…\" has \(components.count) dotted parts, and keys nest at most \(NestingLimit.depth) deep",
                                        advice: "Use fewer dots.")
         }
-        var node = root
-        var path: [Substring] = []
-        for (position, component) in components.enumerated() {
-            let part = String(decoding: component, as: UTF8.self)
-            path.append(Substring(part))
-            let isLast = position == components.count - 1
-            if let existing = node.children[part] {
-                if isLast {
-                    if let groupLine = existing.groupLine {
-                        throw .malformedProperties(name, line: number, reason: "\"\(key)\" is a group of keys (line \(groupLine) has a key inside it), so it cannot also have a value",
-                                                   advice: "Rename one of the two keys.")
-                    }
-                    existing.text = value
-                    existing.line = number
-                } else if existing.text != nil {
-                    let prefix = path.joined(separator: ".")
-                    throw .malformedProperties(name, line: number, reason: "\"\(key)\" needs \"\(prefix)\" to be a group of keys, but line \(existing.line) gives \"\(prefix)\" a value",
-                                               advice: "Rename one of the two keys.")
-                }
-                if existing.groupLine == nil, !isLast { existing.groupLine = number }
-                node = existing
-            } else {
-                let created = PropertiesNode(line: number)
-                if isLast { created.text = value } else { created.groupLine = number }
-                node.children[part] = created
-                node = created
-            }
+        return (key, components, value)
+    }
+
+    /// Sets `value` at the dotted path; each group is taken out of its parent while it changes, so that
+    /// it is changed in place. It recurses once per part, at most ``NestingLimit/depth`` deep.
+    private static func insert(_ value: JSONValue, at path: ArraySlice<Substring>, into object: inout [String: JSONValue]) throws(Conflict) {
+        guard let first = path.first.map(String.init) else { return }
+        if path.count == 1 {
+            if case .object? = object[first] { throw .groupWithValue }
+            object[first] = value
+            return
         }
+        var group: [String: JSONValue]
+        switch object.removeValue(forKey: first) {
+        case .object(let existing)?: group = existing
+        case nil: group = [:]
+        case let other?:
+            object[first] = other
+            throw .valueInPath(prefix: [Substring(first)])
+        }
+        defer { object[first] = .object(group) }
+        do throws(Conflict) {
+            try insert(value, at: path.dropFirst(), into: &group)
+        } catch .valueInPath(let prefix) {
+            throw .valueInPath(prefix: [Substring(first)] + prefix)
+        }
+    }
+
+    /// The message for a key that cannot go where it should, naming the line that caused it: found again
+    /// only now, so that reading keeps no line numbers.
+    private func explanation(of conflict: Conflict, key: String, components: [Substring], line number: Int) -> ConfigurationError {
+        switch conflict {
+        case .valueInPath(let prefix):
+            let path = prefix.joined(separator: ".")
+            let valueLine = lastLine(before: number) { $0 == prefix }
+            return .malformedProperties(name, line: number, reason: "\"\(key)\" needs \"\(path)\" to be a group of keys, but line \(valueLine) gives \"\(path)\" a value",
+                                        advice: "Rename one of the two keys.")
+        case .groupWithValue:
+            let groupLine = lastLine(before: number) { $0.count > components.count && Array($0.prefix(components.count)) == components }
+            return .malformedProperties(name, line: number, reason: "\"\(key)\" is a group of keys (line \(groupLine) has a key inside it), so it cannot also have a value",
+                                        advice: "Rename one of the two keys.")
+        }
+    }
+
+    /// The number of the last line before `limit` whose key's parts satisfy `matches`.
+    private func lastLine(before limit: Int, where matches: ([Substring]) -> Bool) -> Int {
+        var found = 0
+        var lines = Lines(bytes: bytes)
+        while let (number, line) = lines.next(), number < limit {
+            if let (_, components, _) = try? entry(line, number: number), matches(components) { found = number }
+        }
+        return found
     }
 
     /// `bytes` without the spaces, tabs and carriage return around them.
@@ -188,24 +242,5 @@ enum ConfigurationFormat {
         while start < end, isSpace(bytes[start]) { start += 1 }
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-    }
-}
-
-/// A key of a properties file being read: a value, or a group of keys, and the line that made it so.
-private final class PropertiesNode {
-    var text: String?
-    var line: Int
-    /// The first line that put a key inside this one.
-    var groupLine: Int?
-    var children: [String: PropertiesNode] = [:]
-
-    init(line: Int) {
-        self.line = line
-    }
-
-    /// The tree from here as a configuration value; it recurses at most ``NestingLimit/depth`` deep.
-    var value: JSONValue {
-        if let text { return .string(text) }
-        return .object(children.mapValues(\.value))
     }
 }

@@ -30,11 +30,17 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    /// An array or object being read, with what it holds so far.
-    private enum OpenContainer {
-        case array([JSONValue])
-        /// The members so far, and the key of the value being read.
-        case object([String: JSONValue], key: String)
+    /// The arrays and objects being read, innermost last. Kept in separate stacks rather than one stack
+    /// of enum cases: taking a dictionary out of an enum case and putting it back would copy it on every
+    /// member, and appending in place to the last element of an array of dictionaries does not.
+    private struct OpenContainers {
+        enum Kind { case array, object }
+        var kinds: [Kind] = []
+        var arrays: [[JSONValue]] = []
+        var objects: [[String: JSONValue]] = []
+        var keys: [String] = []
+
+        var count: Int { kinds.count }
     }
 
     private mutating func document() throws(JSONSyntaxProblem) -> JSONValue {
@@ -49,7 +55,7 @@ struct JSONParser {
     }
 
     private mutating func topLevelValue() throws(JSONSyntaxProblem) -> JSONValue {
-        var open: [OpenContainer] = []
+        var open = OpenContainers()
         nextValue: while true {
             skipWhitespace()
             guard index < bytes.count else { throw problem(.truncated) }
@@ -63,7 +69,9 @@ struct JSONParser {
                     index += 1
                     completed = .object([:])
                 } else {
-                    open.append(.object([:], key: try objectKey()))
+                    open.keys.append(try objectKey())
+                    open.objects.append([:])
+                    open.kinds.append(.object)
                     continue nextValue
                 }
             case UInt8(ascii: "["):
@@ -74,7 +82,8 @@ struct JSONParser {
                     index += 1
                     completed = .array([])
                 } else {
-                    open.append(.array([]))
+                    open.arrays.append([])
+                    open.kinds.append(.array)
                     continue nextValue
                 }
             case UInt8(ascii: "\""):
@@ -94,35 +103,35 @@ struct JSONParser {
                 throw unexpected("a value")
             }
             // Hand the value to the container it belongs to, closing every container it completes.
-            while let container = open.popLast() {
+            while let kind = open.kinds.last {
                 skipWhitespace()
                 guard index < bytes.count else { throw problem(.truncated) }
-                switch container {
-                case .array(var elements):
-                    elements.append(completed)
+                switch kind {
+                case .array:
+                    open.arrays[open.arrays.count - 1].append(completed)
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
-                        open.append(.array(elements))
                         continue nextValue
                     case UInt8(ascii: "]"):
                         index += 1
-                        completed = .array(elements)
+                        open.kinds.removeLast()
+                        completed = .array(open.arrays.removeLast())
                     default:
                         throw unexpected("',' or ']'")
                     }
-                case .object(var members, let key):
-                    members[key] = completed
+                case .object:
+                    open.objects[open.objects.count - 1][open.keys.removeLast()] = completed
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
                         skipWhitespace()
-                        let next = try objectKey()
-                        open.append(.object(members, key: next))
+                        open.keys.append(try objectKey())
                         continue nextValue
                     case UInt8(ascii: "}"):
                         index += 1
-                        completed = .object(members)
+                        open.kinds.removeLast()
+                        completed = .object(open.objects.removeLast())
                     default:
                         throw unexpected("',' or '}'")
                     }

@@ -10,7 +10,8 @@ struct Target: Encodable {
 
 /// The targets of the engine (issues 9 and 19): instruction counts where they were measured, wall-time
 /// ratios for what instructions cannot show (scaling across threads), and heap bytes.
-func evaluateTargets(instructions: [Row], awaited: [AsyncRow], activation: [Row], throughput: [ThroughputRow], memory: [MemoryRow]) -> [Target] {
+func evaluateTargets(instructions: [Row], awaited: [AsyncRow], activation: [Row], throughput: [ThroughputRow], memory: [MemoryRow],
+                     configuration: [ConfigurationRow]) -> [Target] {
     var targets: [Target] = []
     func instructionTarget(_ prefix: String, _ name: String, atMost limit: Double, _ value: (Row) -> Double? = { $0.monsoon }) {
         guard let row = instructions.first(where: { $0.scenario.hasPrefix(prefix) }), let measured = value(row), !measured.isNaN else { return }
@@ -45,6 +46,19 @@ func evaluateTargets(instructions: [Row], awaited: [AsyncRow], activation: [Row]
         targets.append(Target(name: "heap per definition, bytes", required: "≤ 400",
                               measured: format(monsoon.bytesPerDefinition), met: monsoon.bytesPerDefinition <= 400))
     }
+    // Configuration at scale (issue 20).
+    for row in configuration {
+        let name = String(row.scenario.drop { $0 != " " }.dropFirst())
+        if row.scenario.hasPrefix("9a.") || row.scenario.hasPrefix("9b.") || row.scenario.hasPrefix("9c."), let ratio = row.ratio {
+            targets.append(Target(name: name, required: "≤ 2×", measured: format(ratio) + "×", met: ratio <= 2))
+        } else if row.scenario.hasPrefix("9d.") {
+            targets.append(Target(name: name, required: "≤ 1 s", measured: format(row.monsoon) + " s", met: row.monsoon <= 1))
+        } else if row.scenario.hasPrefix("9e.") {
+            targets.append(Target(name: name, required: "≤ 0.1 s", measured: format(row.monsoon) + " s", met: row.monsoon <= 0.1))
+        } else if row.scenario.hasPrefix("9f."), let ratio = row.ratio {
+            targets.append(Target(name: name, required: "≤ 4×", measured: format(ratio) + "×", met: ratio <= 4))
+        }
+    }
     return targets
 }
 
@@ -61,7 +75,7 @@ func table(_ rows: [Row]) -> [String] {
 
 /// The text report: the timed table, the instruction table when counted, throughput, heap, targets.
 func textReport(resolution: [Row], instructions: [Row], awaited: [AsyncRow], throughput: [ThroughputRow], memory: [MemoryRow],
-                targets: [Target], quick: Bool) -> String {
+                configuration: [ConfigurationRow], targets: [Target], quick: Bool) -> String {
     var lines: [String] = []
     lines.append("Monsoon benchmarks — \(quick ? "quick pass" : "full run"), median of interleaved repetitions, release build")
     lines.append("")
@@ -92,6 +106,15 @@ func textReport(resolution: [Row], instructions: [Row], awaited: [AsyncRow], thr
         for row in memory { bytes.append([row.container, format(row.bytesPerDefinition)]) }
         lines += render(bytes)
     }
+    if !configuration.isEmpty {
+        lines.append("")
+        var table = [["9. configuration at scale", "Monsoon", "compared with", "ratio"]]
+        for row in configuration {
+            table.append([row.scenario, format(row.monsoon) + " " + row.unit, row.reference.map { format($0) + " " + row.unit } ?? "—",
+                          row.ratio.map { format($0) + "×" } ?? "—"])
+        }
+        lines += render(table)
+    }
     lines.append("")
     var goals = [["target", "required", "measured", ""]]
     for target in targets { goals.append([target.name, target.required, target.measured, target.met ? "met" : "MISSED"]) }
@@ -100,19 +123,20 @@ func textReport(resolution: [Row], instructions: [Row], awaited: [AsyncRow], thr
 }
 
 func jsonReport(resolution: [Row], instructions: [Row], awaited: [AsyncRow], throughput: [ThroughputRow], memory: [MemoryRow],
-                targets: [Target]) -> String {
+                configuration: [ConfigurationRow], targets: [Target]) -> String {
     struct Report: Encodable {
         let resolution: [Row]
         let instructions: [Row]
         let awaited: [AsyncRow]
+        let configuration: [ConfigurationRow]
         let throughput: [ThroughputRow]
         let memory: [MemoryRow]
         let targets: [Target]
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let report = Report(resolution: resolution, instructions: instructions, awaited: awaited, throughput: throughput, memory: memory,
-                        targets: targets)
+    let report = Report(resolution: resolution, instructions: instructions, awaited: awaited, configuration: configuration,
+                        throughput: throughput, memory: memory, targets: targets)
     let data = (try? encoder.encode(report)) ?? Data()
     return String(decoding: data, as: UTF8.self)
 }
