@@ -1,10 +1,15 @@
 /// Where a definition was created: the identity that ties a `Definition` value back to its registry entry.
 ///
 /// Calling an assembly method twice creates two `Definition` values from the same call site, so the call
-/// site (file, line, column) identifies the definition without hashing any string: `#fileID` arrives as
-/// a `StaticString` whose storage address is fixed for a given call site. The assembly's dynamic type is
-/// part of the identity too, so that a generic assembly instantiated for several types
+/// site (file, line, column) identifies the definition without hashing any string. The assembly's dynamic
+/// type is part of the identity too, so that a generic assembly instantiated for several types
 /// (`FeatureAssembly<Books>`, `FeatureAssembly<Films>`) has distinct definitions.
+///
+/// The file is compared by its text, never by where its `#fileID` literal happens to be stored: a build
+/// that does not merge identical literals (AddressSanitizer, some optimization settings, code cloned by
+/// specialization or inlined across modules) gives one call site several copies, and an identity that
+/// compared addresses then split one definition's pool in two. The address is only a shortcut: equal
+/// addresses mean the same text, and the hash (line, column and assembly) ignores the file.
 @usableFromInline
 struct DefinitionIdentity: Hashable, Sendable {
     @usableFromInline let fileID: StaticString
@@ -12,10 +17,10 @@ struct DefinitionIdentity: Hashable, Sendable {
     @usableFromInline let column: UInt
     /// The assembly type whose `define` created the definition; `nil` outside `define`.
     @usableFromInline let assembly: ObjectIdentifier?
-    /// Where `fileID`'s characters are: fixed for a call site, so it stands for the file.
+    /// Where `fileID`'s characters are: equal addresses mean equal files, which saves comparing them.
     @usableFromInline let fileAddress: UInt
-    /// A cheap mix of the fields above, computed once: the hash of the registry's identity table, and what
-    /// hashing an identity feeds the hasher (one word instead of four).
+    /// A cheap mix of the line, column and assembly, computed once: the hash of the registry's identity
+    /// table, and what hashing an identity feeds the hasher (one word instead of four).
     @usableFromInline let mixed: UInt
 
     /// Inlined into `define`, so that identifying a definition is a few multiplications.
@@ -26,18 +31,26 @@ struct DefinitionIdentity: Hashable, Sendable {
         self.column = column
         self.assembly = assembly
         // `#fileID` is always a pointer-backed literal.
-        let address = fileID.hasPointerRepresentation ? UInt(bitPattern: fileID.utf8Start) : 0
-        self.fileAddress = address
+        self.fileAddress = fileID.hasPointerRepresentation ? UInt(bitPattern: fileID.utf8Start) : 0
         let assemblyBits = assembly.map { UInt(bitPattern: $0) } ?? 0
-        let combined = address &* 31 &+ line &* 1_000_003 &+ column &* 7_919 &+ assemblyBits
+        let combined = line &* 1_000_003 &+ column &* 7_919 &+ assemblyBits
         // Folded so that the low bits, which index the identity table, depend on every field.
         self.mixed = (combined ^ (combined &>> 29)) &* 0x9E37_79B9_7F4A_7C15
     }
 
     @inlinable
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.mixed == rhs.mixed && lhs.line == rhs.line && lhs.column == rhs.column && lhs.fileAddress == rhs.fileAddress
-            && lhs.assembly == rhs.assembly
+        lhs.mixed == rhs.mixed && lhs.line == rhs.line && lhs.column == rhs.column && lhs.assembly == rhs.assembly
+            && (lhs.fileAddress == rhs.fileAddress || sameFile(lhs.fileID, rhs.fileID))
+    }
+
+    /// Whether two `#fileID` literals stored apart spell the same file: the rare path of `==`.
+    @usableFromInline
+    static func sameFile(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
+        guard lhs.hasPointerRepresentation, rhs.hasPointerRepresentation, lhs.utf8CodeUnitCount == rhs.utf8CodeUnitCount else {
+            return lhs.description == rhs.description
+        }
+        return lhs.withUTF8Buffer { left in rhs.withUTF8Buffer { right in left.elementsEqual(right) } }
     }
 
     @usableFromInline

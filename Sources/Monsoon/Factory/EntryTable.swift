@@ -31,6 +31,18 @@ struct EntryTable<Key: EntryTableKey>: Sendable {
     subscript(key: Key) -> RegistryEntry? {
         var index = Int(truncatingIfNeeded: key.tableHash) & mask
         while let occupant = keys[index] {
+            if occupant.isIdenticalKey(to: key) { return entries[index] }
+            index = (index + 1) & mask
+        }
+        return Key.hasSlowEquality ? equalEntry(key) : nil
+    }
+
+    /// The entry whose key equals `key` without being identical to it (see
+    /// ``EntryTableKey/isIdenticalKey(to:)``): the rare path.
+    @usableFromInline
+    func equalEntry(_ key: Key) -> RegistryEntry? {
+        var index = Int(truncatingIfNeeded: key.tableHash) & mask
+        while let occupant = keys[index] {
             if occupant == key { return entries[index] }
             index = (index + 1) & mask
         }
@@ -42,10 +54,25 @@ struct EntryTable<Key: EntryTableKey>: Sendable {
 @usableFromInline
 protocol EntryTableKey: Equatable, Sendable {
     var tableHash: UInt { get }
+    /// Equality as it holds almost always, cheaper than `==`: what every probe compares first.
+    func isIdenticalKey(to other: Self) -> Bool
+    /// Whether a key can equal another without being identical to it, so that a miss looks again with
+    /// `==`.
+    static var hasSlowEquality: Bool { get }
 }
 
 extension DefinitionIdentity: EntryTableKey {
     @inlinable var tableHash: UInt { mixed }
+
+    /// Same call site with its `#fileID` at the same address; an equal identity whose literal is stored
+    /// elsewhere is found by the second look.
+    @inlinable
+    func isIdenticalKey(to other: Self) -> Bool {
+        mixed == other.mixed && line == other.line && column == other.column && fileAddress == other.fileAddress
+            && assembly == other.assembly
+    }
+
+    @inlinable static var hasSlowEquality: Bool { true }
 }
 
 /// A type, as the key of the sole-entry-by-type table.
@@ -57,6 +84,9 @@ struct TypeKey: EntryTableKey {
     init(_ type: ObjectIdentifier) {
         self.type = type
     }
+
+    @inlinable func isIdenticalKey(to other: Self) -> Bool { type == other.type }
+    @inlinable static var hasSlowEquality: Bool { false }
 
     /// Fibonacci hashing of the metadata address (its low bits are alignment zeros).
     @inlinable var tableHash: UInt { (UInt(bitPattern: type) &>> 4) &* 0x9E37_79B9_7F4A_7C15 }

@@ -77,6 +77,17 @@ final class ArgumentAssembly: Assembly {
         #expect(log.count("init Squire Bedivere") == 1)
     }
 
+    /// By key and by method reference reach the definition through different calls of its method; a
+    /// build that does not merge identical string literals (AddressSanitizer, release) gave each its own
+    /// `#fileID`, and identity compared their addresses: two instances for the same arguments.
+    @Test func aParameterizedSingletonResolvedByKeyAndByMethodIsOneInstance() throws {
+        let factory = try BlockComponentFactory(assemblies: [ArgumentAssembly(log: log, squireScope: .lazySingleton)])
+        let byKey: Squire = try factory.resolve(key: "ArgumentAssembly.squire(named:)", arguments: ["Gawain"])
+        let byMethod = try factory.resolve(ArgumentAssembly.squire(named:), "Gawain")
+        #expect(byKey === byMethod)
+        #expect(log.count("init Squire Gawain") == 1)
+    }
+
     @Test func weakSingletonsArePooledByArgumentValuesWhileHeld() throws {
         let factory = try BlockComponentFactory(assemblies: [ArgumentAssembly(log: log, squireScope: .weakSingleton)])
         let held = try factory.resolve(ArgumentAssembly.squire(named:), "Gawain")
