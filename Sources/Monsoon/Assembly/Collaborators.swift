@@ -11,10 +11,11 @@ enum Collaborators {
     /// `given` in order, then their collaborators breadth-first, once each. A collaborator is left out
     /// when an assembly already found is of its type, a subclass or a superclass (what was passed wins,
     /// and between two collaborators the one found first), or when its type is under `excluded`.
-    /// More assembly types than any app has: collaborators that make new types without end.
+    /// More collaborators than any app has: collaborators that make new types without end. Assemblies
+    /// passed directly do not count.
     static let limit = 1_000
 
-    /// - Throws: ``ActivationError/Kind/tooManyCollaborators`` past ``limit`` assemblies.
+    /// - Throws: ``ActivationError/Kind/tooManyCollaborators`` past ``limit`` collaborators.
     static func expanding(_ given: [Assembly], excluding excluded: [Assembly.Type] = []) throws(ActivationError) -> [Found] {
         var found = given.map { Found(assembly: $0, collaboratorOf: nil) }
         // Every type found and every superclass of one: a candidate is related to a found assembly when
@@ -25,10 +26,12 @@ enum Collaborators {
         var indexed = false
         var next = 0
         while next < found.count {
-            if found.count > limit {
+            if found.count - given.count > limit {
                 // The first ones: later names can be types nested a thousand deep.
-                let first = found.prefix(3).map { typeName(type(of: $0.assembly)) }
-                throw ActivationError(problems: [.tooManyCollaborators(limit: limit, first: first)])
+                let collaborators = found.dropFirst(given.count)
+                let first = collaborators.prefix(3).map { typeName(type(of: $0.assembly)) }
+                throw ActivationError(problems: [.tooManyCollaborators(limit: limit, first: first,
+                                                                       broughtBy: collaborators.first?.collaboratorOf)])
             }
             let holder = found[next].assembly
             next += 1

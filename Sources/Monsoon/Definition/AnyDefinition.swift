@@ -103,6 +103,9 @@ public struct AnyDefinition: Sendable {
         return copy
     }
 
+    /// Whether a module's binder made it.
+    var isBinding: Bool { bindingName != nil }
+
     /// Whether only its name finds it: a named binding is not found by type, as in Objection.
     var isFoundByNameOnly: Bool { bindingName?.isExplicit ?? false }
 

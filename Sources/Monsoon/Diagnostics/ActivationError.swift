@@ -35,10 +35,17 @@ public struct ActivationError: Error, Sendable, CustomStringConvertible {
 }
 
 extension ActivationError.Problem {
-    static func duplicateKey(_ key: String, locations: [String]) -> Self {
-        Self(kind: .duplicateKey, subject: key, resolutionError: nil,
-             description: "Duplicate key \(key): defined at \(locations.joined(separator: " and ")). "
-                + "Keys must be unique within a factory; rename one of the methods.")
+    static func duplicateKey(_ key: String, locations: [String], isBinding: Bool = false) -> Self {
+        guard isBinding else {
+            return Self(kind: .duplicateKey, subject: key, resolutionError: nil,
+                        description: "Duplicate key \(key): defined at \(locations.joined(separator: " and ")). "
+                            + "Keys must be unique within a factory; rename one of the methods.")
+        }
+        // A binding made in a loop is bound twice at one place.
+        let places = locations.first.map { first in locations.allSatisfy { $0 == first } ? "more than once at \(first)" : "at \(locations.joined(separator: " and "))" } ?? ""
+        return Self(kind: .duplicateKey, subject: key, resolutionError: nil,
+                    description: "Duplicate binding \(key): bound \(places). A module binds each type once without a name "
+                        + "and each name once: bind it once, or give each binding its own name (binder.bind(…, named: \"…\")).")
     }
 
     static func propertyTypeMismatch(_ key: String, site: String, supplied: Any.Type, property: Any.Type, location: String) -> Self {
@@ -69,10 +76,10 @@ extension ActivationError.Problem {
              description: "\(name) was passed more than once. Pass each assembly type once.")
     }
 
-    static func tooManyCollaborators(limit: Int, first: [String]) -> Self {
-        Self(kind: .tooManyCollaborators, subject: first.first ?? "collaborators", resolutionError: nil,
-             description: "Collaborating assemblies kept bringing new assembly types past \(limit), starting with "
-                + "\(first.joined(separator: ", ")): an assembly's collaborators make new types without end, "
+    static func tooManyCollaborators(limit: Int, first: [String], broughtBy: String?) -> Self {
+        Self(kind: .tooManyCollaborators, subject: broughtBy ?? first.first ?? "collaborators", resolutionError: nil,
+             description: "Collaborating assemblies kept bringing new assembly types past \(limit) collaborators, starting with "
+                + "\(first.joined(separator: ", "))\(broughtBy.map { " (brought by \($0))" } ?? ""): an assembly's collaborators make new types without end, "
                 + "like a generic assembly whose collaborator is itself over another type argument.")
     }
 

@@ -35,9 +35,9 @@ extension Registry {
                     continue
                 }
                 if let existing = definitionsByKey[key] {
-                    problems.append(existing.identity == definition.identity
+                    problems.append(existing.identity == definition.identity && !definition.isBinding
                         ? .listedTwice(key, location: definition.location)
-                        : .duplicateKey(key, locations: [existing.location, definition.location]))
+                        : .duplicateKey(key, locations: [existing.location, definition.location], isBinding: definition.isBinding))
                     continue
                 }
                 if let sharingKey = keysBySite[definition.identity] {

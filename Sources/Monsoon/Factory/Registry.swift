@@ -9,6 +9,9 @@ struct Registry: Sendable {
     let byType: [ObjectIdentifier: [RegistryEntry]]
     /// The types exactly one definition declares, for the warm path.
     @usableFromInline let soleByType: EntryTable<TypeKey>
+    /// Module bindings by the name they were given (`binder.bind(…, named:)`), eager-singleton markers
+    /// included.
+    let byBindingName: [String: [RegistryEntry]]
 
     /// `aliases`: call sites of a replaced assembly's methods, mapped to the key of the replacement.
     init(entries: [RegistryEntry], aliases: [DefinitionIdentity: String] = [:]) {
@@ -16,7 +19,9 @@ struct Registry: Sendable {
         var byIdentity: [DefinitionIdentity: RegistryEntry] = [:]
         var byKey: [String: RegistryEntry] = [:]
         var byType: [ObjectIdentifier: [RegistryEntry]] = [:]
+        var byBindingName: [String: [RegistryEntry]] = [:]
         for entry in entries {
+            if entry.definition.isFoundByNameOnly { byBindingName[entry.definition.function, default: []].append(entry) }
             byIdentity[entry.definition.identity] = entry
             byKey[entry.key] = entry
             if !entry.definition.isAbstract, !entry.definition.isFoundByNameOnly {
@@ -30,6 +35,7 @@ struct Registry: Sendable {
         self.byIdentity = EntryTable(byIdentity.map { ($0.key, $0.value) })
         self.byKey = byKey
         self.byType = byType
+        self.byBindingName = byBindingName
         self.soleByType = EntryTable(byType.compactMap { type, entries in entries.count == 1 ? (TypeKey(type), entries[0]) : nil })
     }
 

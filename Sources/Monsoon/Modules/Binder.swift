@@ -69,11 +69,23 @@ public final class Binder {
         _ definition: Definition<T>, name: String?, explicit: Bool? = nil,
         fileID: StaticString, line: UInt, column: UInt
     ) -> Binder {
-        let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(module))
+        // The name is part of a named binding's identity, so that bindings made in a loop from one call
+        // site (`for n in … { binder.bind(T.self, named: "n\(n)") { … } }`) are distinct, as in Objection.
+        let identity = DefinitionIdentity(fileID: fileID, line: line, column: column &+ (name.map(Self.stableHash) ?? 0) << 20,
+                                          assembly: ObjectIdentifier(module))
         let declared = definition.declared(at: identity, arguments: .none, function: "bind", assemblyType: module).specialized()
         bindings.append(Binding(definition: declared.erased.bound(
             as: name ?? "bind(\(typeName(T.self)))", explicitly: explicit ?? (name != nil))))
         return self
+    }
+}
+
+extension Binder {
+    /// FNV-1a of the name: the same in every run (unlike `hashValue`), so identities are reproducible.
+    static func stableHash(_ name: String) -> UInt {
+        var hash: UInt = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 }
 

@@ -24,12 +24,12 @@ extension BlockComponentFactory {
         try await resolveAsync(binding(named: name, type: type, path: []), as: T.self)
     }
 
+    /// - Complexity: O(1) to find the bindings of the name; O(*n*) only to suggest names for a missing one.
     func binding(named name: String, type: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
-        let named = registry.entries.filter { $0.definition.isFoundByNameOnly }
-        let matching = named.filter { $0.definition.function == name }
+        let matching = registry.byBindingName[name] ?? []
         guard let first = matching.first else {
             // Eager-singleton markers are named too, but nobody resolves them by name.
-            let names = named.map(\.definition.function).filter { !$0.hasPrefix(EagerSingleton.namePrefix) }
+            let names = registry.byBindingName.keys.filter { !$0.hasPrefix(EagerSingleton.namePrefix) }.sorted()
             throw .unknownKey(name, knownKeys: names, path: path, subject: "binding named \"\(name)\"",
                               summary: "no module binds a component under this name.",
                               fallback: "Name a binding with binder.bind(…, named: \"\(name)\") in a module's configure(_:).")

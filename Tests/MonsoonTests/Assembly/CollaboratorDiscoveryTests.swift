@@ -161,6 +161,6 @@ private final class CoEndless<T>: Assembly {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [CoEndless<Int>()]) }
         #expect(error?.problems.map(\.kind) == [.tooManyCollaborators])
         #expect(error?.description.hasPrefix(
-            "Cannot activate the factory: Collaborating assemblies kept bringing new assembly types past 1000, starting with CoEndless<Int>, CoEndless<CoWrap<Int>>, CoEndless<CoWrap<CoWrap<Int>>>:") == true)
+            "Cannot activate the factory: Collaborating assemblies kept bringing new assembly types past 1000 collaborators, starting with CoEndless<CoWrap<Int>>, CoEndless<CoWrap<CoWrap<Int>>>, CoEndless<CoWrap<CoWrap<CoWrap<Int>>>> (brought by CoEndless<Int>):") == true)
     }
 }

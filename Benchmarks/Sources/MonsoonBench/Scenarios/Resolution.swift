@@ -47,6 +47,9 @@ func resolutionScenarios() -> [ResolutionScenario] {
                 : "built \(counted.distinct) distinct nodes (\(counted.total) references), expected \(distinct) (\(total))"
         }
     }
+    let named = makeMonsoonNamedFactory()
+    let namedContainer = makeSwinjectNamedContainer()
+    let middleName = "service\(NamedServicesModule.count / 2)"
     let diamondShape = countNodes(handWrittenDiamondGraph())
     let treeShape = countNodes(handWrittenPrototypeTree())
 
@@ -66,6 +69,14 @@ func resolutionScenarios() -> [ResolutionScenario] {
                          .hand: { blackHole(HandWritten.warmSingleton()) }],
             check: [.monsoon: sameTwice { try? factory.resolve(Service.self) },
                     .swinject: sameTwice { container.resolve(Service.self) },
+                    .hand: sameTwice { HandWritten.warmSingleton() }]),
+        ResolutionScenario(
+            id: "1c", title: "1c. warm singleton, by name of 10,000",
+            operations: [.monsoon: { blackHole(try? named.resolve(Service.self, named: middleName)) },
+                         .swinject: { blackHole(namedContainer.resolve(Service.self, name: middleName)) },
+                         .hand: { blackHole(HandWritten.warmSingleton()) }],
+            check: [.monsoon: sameTwice { try? named.resolve(Service.self, named: middleName) },
+                    .swinject: sameTwice { namedContainer.resolve(Service.self, name: middleName) },
                     .hand: sameTwice { HandWritten.warmSingleton() }]),
         ResolutionScenario(
             id: "2", title: "2. prototype, no dependencies",

@@ -17,6 +17,30 @@ func makeMonsoonFactory() -> BlockComponentFactory {
     }
 }
 
+/// Scenario 1c: ten thousand singletons bound by name, as a module made in a loop binds them.
+final class NamedServicesModule: Monsoon.Module {
+    static let count = 10_000
+    override func configure(_ binder: Binder) {
+        for n in 0..<Self.count { binder.bind(Service.self, named: "service\(n)", scope: .singleton) { _ in Service() } }
+    }
+}
+
+func makeMonsoonNamedFactory() -> BlockComponentFactory {
+    do {
+        return try BlockComponentFactory(assemblies: [NamedServicesModule()])
+    } catch {
+        fatalError("the named-services module must activate: \(error)")
+    }
+}
+
+func makeSwinjectNamedContainer() -> Container {
+    let container = Container()
+    for n in 0..<NamedServicesModule.count {
+        container.register(Service.self, name: "service\(n)") { _ in Service() }.inObjectScope(.container)
+    }
+    return container
+}
+
 /// The Swinject side: the same components and scopes (`.container` for singletons, `.graph` for object
 /// graphs, `.transient` for prototypes).
 func makeSwinjectContainer() -> Container {
