@@ -18,11 +18,16 @@ struct AssemblyConfigurations: Sendable {
             // A superclass's section first, so that the assembly's own section wins.
             let namespaced: [Configuration.Source] = lineage.reversed().compactMap { name in
                 guard case .object(let section)? = global.section(named: name) else { return nil }
-                return Configuration.Source(name: global.source(of: name) ?? name, root: section)
+                return Configuration.Source(name: global.source(of: name) ?? name, root: section, role: .section(name))
             }
             guard !declared.sources.isEmpty || !namespaced.isEmpty else { continue }
+            let defaults = declared.sources.map { source in
+                var source = source
+                source.role = .defaults(of: lineage[0])
+                return source
+            }
             scoped[ObjectIdentifier(type(of: assembly))] = Configuration(
-                sources: global.sources + declared.sources + namespaced,
+                sources: global.sources + defaults + namespaced,
                 converters: declared.converters.merging(global.converters) { _, factory in factory })
             let name = lineage[0]
             for (key, file) in declared.origins.sorted(by: { $0.key < $1.key }) where !global.hasValue(at: "\(name).\(key)") {

@@ -19,6 +19,24 @@ public struct Configuration: Sendable {
     struct Source: Sendable {
         let name: String
         let root: [String: JSONValue]
+        /// What the file is to the configuration reading it, when more than a file.
+        var role: Role? = nil
+
+        enum Role: Sendable {
+            /// The configuration an assembly brings (``Assembly/configuration``), by the assembly's name.
+            case defaults(of: String)
+            /// The section of the factory's file named after an assembly.
+            case section(String)
+        }
+
+        /// How messages name where a value came from.
+        var origin: String {
+            switch role {
+            case nil: name
+            case .defaults(let assembly): "\(assembly)'s own configuration (\(name))"
+            case .section(let section): "section \"\(section)\" of \(name)"
+            }
+        }
     }
 
     let sources: [Source]
@@ -126,7 +144,7 @@ public struct Configuration: Sendable {
                let typed = try? converted.decode(as: type) {
                 return typed
             }
-            throw .wrongType(key, file: source(of: key) ?? files.last ?? "configuration", expected: type, found: value.kindName)
+            throw .wrongType(key, provenance: provenance(of: key), file: source(of: key), expected: type, found: value.kindName)
         }
     }
 
@@ -134,7 +152,7 @@ public struct Configuration: Sendable {
     func existingValue(_ key: String) throws(ConfigurationError) -> JSONValue {
         guard let value = lookup(key) else {
             if let (prefix, found) = scalarPrefix(of: key) {
-                throw .underScalar(key, prefix: prefix, found: found.kindName, file: source(of: prefix) ?? files.last ?? "configuration")
+                throw .underScalar(key, prefix: prefix, found: found.kindName, provenance: provenance(of: prefix), file: source(of: prefix))
             }
             throw .missingKey(key, files: files, nearest: nearestKeys(to: key))
         }
@@ -147,6 +165,14 @@ public struct Configuration: Sendable {
     public func source(of key: String) -> String? {
         let components = key.split(separator: ".", omittingEmptySubsequences: false)
         return sources.last { Self.value(at: components, in: $0.root) != nil }?.name
+    }
+
+    /// Where the value at `key` came from, and the values of earlier sources it replaced, for messages.
+    func provenance(of key: String) -> Provenance {
+        let components = key.split(separator: ".", omittingEmptySubsequences: false)
+        let supplying = sources.filter { Self.value(at: components, in: $0.root) != nil }
+        guard let last = supplying.last else { return Provenance(origin: files.last ?? "configuration", isFile: true, overridden: []) }
+        return Provenance(origin: last.origin, isFile: last.role == nil, overridden: supplying.dropLast().map(\.origin))
     }
 
     /// Whether any file supplied a value.

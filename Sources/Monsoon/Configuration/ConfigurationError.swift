@@ -44,15 +44,35 @@ extension ConfigurationError {
                     description: "Configuration key \"\(key)\" is missing (\(searched)).\(hint)")
     }
 
-    static func underScalar(_ key: String, prefix: String, found: String, file: String) -> Self {
-        Self(kind: .missingKey, key: key, file: file,
-             description: "Configuration key \"\(key)\" is missing: \"\(prefix)\" is \(found) in \(file), not an object, so it has no \"\(key.dropFirst(prefix.count + 1))\".")
+    static func underScalar(_ key: String, prefix: String, found: String, provenance: Provenance, file: String?) -> Self {
+        let from = provenance.isPlain ? "in \(provenance.origin)" : "(from \(provenance.origin))"
+        return Self(kind: .missingKey, key: key, file: file,
+                    description: "Configuration key \"\(key)\" is missing: \"\(prefix)\" is \(found) \(from), not an object, so it has no \"\(key.dropFirst(prefix.count + 1))\".")
     }
 
-    static func wrongType(_ key: String, file: String, expected: Any.Type, found: String) -> Self {
-        Self(kind: .wrongType, key: key, file: file,
-             description: "Configuration key \"\(key)\" in \(file) is \(found), which cannot be converted to \(typeName(expected)).")
+    static func wrongType(_ key: String, provenance: Provenance, file: String?, expected: Any.Type, found: String) -> Self {
+        let problem = "is \(found), which cannot be converted to \(typeName(expected))"
+        guard !provenance.isPlain else {
+            return Self(kind: .wrongType, key: key, file: file,
+                        description: "Configuration key \"\(key)\" in \(provenance.origin) \(problem).")
+        }
+        let overriding = provenance.overridden.isEmpty ? "" : ", which overrides \(provenance.overridden.reversed().joined(separator: " and "))"
+        return Self(kind: .wrongType, key: key, file: file,
+                    description: "Configuration key \"\(key)\" \(problem): the value comes from \(provenance.origin)\(overriding).")
     }
+}
+
+/// Where a configuration value came from, for messages.
+struct Provenance {
+    /// The source that supplied the value, as ``Configuration/Source/origin`` names it.
+    let origin: String
+    /// Whether that source is a file read as it is, not an assembly's defaults or a section.
+    let isFile: Bool
+    /// The sources whose values for the key it replaced, first to last.
+    let overridden: [String]
+
+    /// Whether naming the file says all there is.
+    var isPlain: Bool { isFile && overridden.isEmpty }
 }
 
 extension ConfigurationError {

@@ -45,7 +45,7 @@ extension Configuration {
         let value = try existingValue(key)
         guard let converter = converters[ObjectIdentifier(type)] else { throw .noConverter(for: type, subject: "Configuration key \"\(key)\"") }
         guard case .string(let text) = value else {
-            throw .wrongType(key, file: source(of: key) ?? files.last ?? "configuration", expected: type, found: value.kindName)
+            throw .wrongType(key, provenance: provenance(of: key), file: source(of: key), expected: type, found: value.kindName)
         }
         return try Self.convert(text, with: converter, as: type, subject: "Configuration key \"\(key)\"")
     }

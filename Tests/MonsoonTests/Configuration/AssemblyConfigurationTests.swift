@@ -134,3 +134,54 @@ extension AssemblyConfigurationTests {
         #expect(try factory.resolve(AppAssembly.timeouts).seconds == 12)
     }
 }
+
+/// Where a wrong-type value came from: the assembly's own defaults, or the file that overrode them.
+@Suite struct ConfigurationProvenanceTests {
+    @Test func aWrongTypeInAnAssemblysOwnDefaultsSaysItIsTheAssemblysOwn() throws {
+        let error = #expect(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [StorageAssembly()],
+                                      configuration: try json(#"{"retries": "many"}"#, name: "app.json"))
+        }
+        #expect(error?.problems.first?.description.hasSuffix(
+            #"Configuration key "retries" in app.json is a string, which cannot be converted to Int."#) == true)
+    }
+
+    @Test func aWrongTypeInTheSectionThatOverrodeTheDefaultsNamesBoth() throws {
+        let configuration = try json(#"{"StorageAssembly": {"timeout": "soon"}, "retries": 1}"#, name: "app.json")
+        let error = #expect(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [StorageAssembly()], configuration: configuration)
+        }
+        #expect(error?.problems.first?.description == """
+            StorageAssembly.timeouts() injects configuration: Configuration key "timeout" is a string, which cannot be converted \
+            to Int: the value comes from section "StorageAssembly" of app.json, which overrides StorageAssembly's own \
+            configuration (storage-defaults.json).
+            """)
+    }
+
+    @Test func aWrongTypeInTheDefaultsNamesThemAsTheAssemblysOwn() throws {
+        let error = #expect(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [BrokenDefaultsAssembly()])
+        }
+        #expect(error?.problems.first?.description.hasSuffix("""
+            Configuration key "timeout" is an array, which cannot be converted to Int: the value comes from \
+            BrokenDefaultsAssembly's own configuration (broken-defaults.json).
+            """) == true)
+    }
+
+    @Test func aLaterFileThatOverridesAnEarlierOneNamesIt() throws {
+        let base = try json(#"{"service": {"retries": 3}}"#, name: "base.json")
+        let local = try json(#"{"service": {"retries": "three"}}"#, name: "local.json")
+        let error = #expect(throws: ConfigurationError.self) { try base.overriding(with: local).value("service.retries", as: Int.self) }
+        #expect(error?.file == "local.json")
+        #expect(error?.description == """
+            Configuration key "service.retries" is a string, which cannot be converted to Int: the value comes from local.json, \
+            which overrides base.json.
+            """)
+    }
+}
+
+private final class BrokenDefaultsAssembly: Assembly {
+    override var configuration: Configuration { (try? json(#"{"timeout": [1], "retries": 1}"#, name: "broken-defaults.json")) ?? .empty }
+    override var definitions: [any ComponentDefinition] { [timeouts()] }
+    func timeouts() -> Definition<Timeouts> { define { Definition(Timeouts.init(seconds:retries:), .config("timeout"), .config("retries")) } }
+}

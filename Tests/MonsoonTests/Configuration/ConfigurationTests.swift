@@ -102,8 +102,8 @@ final class SettingsAssembly: Assembly {
             try BlockComponentFactory(assemblies: [SettingsAssembly(scope: .singleton)], configuration: Configuration(files: [base, wrong]))
         }
         #expect(error?.problems.map(\.description) == ["""
-            SettingsAssembly.settings() injects configuration: Configuration key "service.retries" in wrong.json \
-            is a string, which cannot be converted to Int.
+            SettingsAssembly.settings() injects configuration: Configuration key "service.retries" is a string, which cannot \
+            be converted to Int: the value comes from wrong.json, which overrides base.json.
             """])
     }
 
