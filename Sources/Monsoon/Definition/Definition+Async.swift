@@ -18,7 +18,7 @@ extension Definition {
                 PendingCall { try await initializer(repeat each values) }
             }, resolver: resolver)
         }
-        let recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, makeAsync: makeAsync))
+        let recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, parameterTypes: pack.parameterTypes, makeAsync: makeAsync))
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
 
@@ -67,7 +67,8 @@ extension Definition {
                 { (values: repeat (each Source).Value) in PendingCall { try await method(made)(repeat each values) } }
             }, pack, resolver: resolver)
         }
-        let initializer = Initializer(dependencies: [factoryInjection.target] + pack.targets, makeAsync: makeAsync)
+        let initializer = Initializer(dependencies: [factoryInjection.target] + pack.targets,
+                                      parameterTypes: [Factory.self] + pack.parameterTypes, makeAsync: makeAsync)
         self.init(recipe: Recipe<T>(initializer: initializer), fileID: fileID, function: function, line: line, column: column)
     }
 }

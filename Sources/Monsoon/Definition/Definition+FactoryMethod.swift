@@ -30,7 +30,8 @@ extension Definition {
         let make: @Sendable (Resolver) throws -> T = { resolver in
             try ArgumentRewrites.callFactoryMethod(factory: factoryInjection.produce, method, pack, resolver: resolver)
         }
-        let initializer = Initializer(dependencies: [factoryInjection.target] + pack.targets, make: make)
+        let initializer = Initializer(dependencies: [factoryInjection.target] + pack.targets,
+                                      parameterTypes: [Factory.self] + pack.parameterTypes, make: make)
         self.init(recipe: Recipe<T>(initializer: initializer), fileID: fileID, function: function, line: line, column: column)
     }
 }

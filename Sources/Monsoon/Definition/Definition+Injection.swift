@@ -103,7 +103,7 @@ extension Definition {
         _ arguments: repeat each Source
     ) -> Definition<T> {
         let pack = InjectionPack(repeat each arguments)
-        return addingMethod(targets: pack.targets) { instance, resolver in
+        return addingMethod(targets: pack.targets, parameterTypes: pack.parameterTypes) { instance, resolver in
             try pack.call(method(instance), resolver: resolver)
         }
     }
@@ -132,10 +132,11 @@ extension Definition {
     }
 
     private func addingMethod(
-        targets: [Dependency.Target], takesRewrites: Bool = true, apply: @escaping @Sendable (inout T, Resolver) throws -> Void
+        targets: [Dependency.Target], parameterTypes: [Any.Type] = [], takesRewrites: Bool = true,
+        apply: @escaping @Sendable (inout T, Resolver) throws -> Void
     ) -> Definition<T> {
         var copy = self
-        copy.recipe.methods.append(MethodInjection(targets: targets, takesRewrites: takesRewrites, apply: apply))
+        copy.recipe.methods.append(MethodInjection(targets: targets, parameterTypes: parameterTypes, takesRewrites: takesRewrites, apply: apply))
         return copy
     }
 }

@@ -23,7 +23,7 @@ extension Definition where T: Sendable {
                 return try MainActorCall.run { try initializer(repeat each produced.value) }
             }, resolver: resolver)
         }
-        var recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, make: make))
+        var recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, parameterTypes: pack.parameterTypes, make: make))
         recipe.isMainActor = true
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
@@ -85,7 +85,8 @@ extension Definition where T: Sendable {
         copy.recipe.isMainActor = true
         if let initializer = recipe.initializer, !initializer.isAsync {
             let make = initializer.make
-            copy.recipe.initializer = Initializer(dependencies: initializer.dependencies, takesRewrites: initializer.takesRewrites) { resolver in
+            copy.recipe.initializer = Initializer(dependencies: initializer.dependencies, parameterTypes: initializer.parameterTypes,
+                                                     takesRewrites: initializer.takesRewrites) { resolver in
                 guard MainActorCall.isMainActor else { throw UnmetBuildRequirement(.mainActor, component: T.self) }
                 return try make(resolver)
             }

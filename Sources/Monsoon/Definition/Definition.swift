@@ -190,7 +190,7 @@ public struct Definition<T>: Sendable {
     ) {
         let pack = InjectionPack(repeat each arguments)
         let make: @Sendable (Resolver) throws -> T = { resolver in try pack.call(initializer, resolver: resolver) }
-        let recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, make: make))
+        let recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, parameterTypes: pack.parameterTypes, make: make))
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
 

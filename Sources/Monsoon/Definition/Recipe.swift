@@ -36,18 +36,29 @@ struct Initializer<Component>: Sendable {
     /// returns the call for the asynchronous resolution to await. `make` then throws
     /// ``UnmetBuildRequirement``: a synchronous resolution cannot wait for it.
     @usableFromInline let makeAsync: (@Sendable (Resolver) throws -> PendingCall<Component>)?
+    /// The type of each parameter, by site index, for a compiled call (empty for a closure): what lets
+    /// activation refuse a post-processor's replacement that can never be passed.
+    @usableFromInline let parameterTypes: [Any.Type]
 
     @inlinable
-    init(dependencies: [Dependency.Target], takesRewrites: Bool = true, make: @escaping @Sendable (Resolver) throws -> Component) {
+    init(
+        dependencies: [Dependency.Target], parameterTypes: [Any.Type] = [], takesRewrites: Bool = true,
+        make: @escaping @Sendable (Resolver) throws -> Component
+    ) {
         self.dependencies = dependencies
+        self.parameterTypes = parameterTypes
         self.takesRewrites = takesRewrites
         self.make = make
         self.makeAsync = nil
     }
 
     @inlinable
-    init(dependencies: [Dependency.Target], makeAsync: @escaping @Sendable (Resolver) throws -> PendingCall<Component>) {
+    init(
+        dependencies: [Dependency.Target], parameterTypes: [Any.Type],
+        makeAsync: @escaping @Sendable (Resolver) throws -> PendingCall<Component>
+    ) {
         self.dependencies = dependencies
+        self.parameterTypes = parameterTypes
         self.takesRewrites = true
         self.make = { _ in throw UnmetBuildRequirement(.await, component: Component.self) }
         self.makeAsync = makeAsync
@@ -101,15 +112,25 @@ struct UnmetBuildRequirement: Error {
 @usableFromInline
 struct InjectionPack<each Source: Injectable>: Sendable {
     @usableFromInline let targets: [Dependency.Target]
+    /// The function's parameter types, in order.
+    @usableFromInline let parameterTypes: [Any.Type]
     @usableFromInline let producers: (repeat @Sendable (Resolver) throws -> (each Source).Value)
 
     @inlinable
     init(_ sources: repeat each Source) {
         var targets: [Dependency.Target] = []
-        for source in repeat each sources { targets.append(source.injection.target) }
+        var parameterTypes: [Any.Type] = []
+        for source in repeat each sources {
+            targets.append(source.injection.target)
+            parameterTypes.append(Self.valueType(of: source))
+        }
         self.targets = targets
+        self.parameterTypes = parameterTypes
         producers = (repeat (each sources).injection.produce)
     }
+
+    @inlinable
+    static func valueType<S: Injectable>(of _: S) -> Any.Type { S.Value.self }
 
     /// Resolves every argument, in order, and calls `function` with them. When a rewritten definition
     /// staged replacements for this call on the resolution (see `ArgumentRewrites`), it takes them
@@ -140,6 +161,8 @@ struct PropertyInjection<T>: Sendable {
 @usableFromInline
 struct MethodInjection<T>: Sendable {
     let targets: [Dependency.Target]
+    /// The method's parameter types, by argument index (empty for a closure).
+    var parameterTypes: [Any.Type] = []
     /// Whether `apply` is a compiled call whose arguments a post-processor may replace.
     var takesRewrites = true
     @usableFromInline let apply: @Sendable (inout T, Resolver) throws -> Void

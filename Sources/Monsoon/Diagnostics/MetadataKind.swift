@@ -20,6 +20,11 @@ enum MetadataKind {
         [0x200, 0x201, 0x202, 0x301].contains(kind(of: type))
     }
 
+    /// A struct or an enum (optionals included): a nominal value type.
+    static func isNominalValueType(_ type: Any.Type) -> Bool {
+        [0x200, 0x201, 0x202].contains(kind(of: type))
+    }
+
     private static func kind(of type: Any.Type) -> Int {
         unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self)
     }

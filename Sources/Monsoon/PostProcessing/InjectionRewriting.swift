@@ -6,6 +6,31 @@ public struct InjectionRewriteError: Error, Sendable, CustomStringConvertible {
     public let problem: String
 
     public var description: String { "Cannot inject \(site): \(problem)." }
+
+    static func mismatch(site: String, replacement: Any.Type, parameter: Any.Type) -> Self {
+        Self(site: site, problem: "it was replaced by an injection of \(typeName(replacement)), and the parameter takes \(typeName(parameter))")
+    }
+}
+
+extension Initializer {
+    /// This initializer, handing `rewrites` to its compiled call: the synchronous call, and for an
+    /// `async` initializer the one that produces its arguments.
+    func staging(_ rewrites: ArgumentRewrites, dependencies: [Dependency.Target]) -> Initializer {
+        if let makeAsync {
+            return Initializer(dependencies: dependencies, parameterTypes: parameterTypes) { resolver in
+                resolver.stage(rewrites)
+                defer { _ = resolver.takeRewrites() }
+                return try makeAsync(resolver)
+            }
+        }
+        let make = self.make
+        return Initializer(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: true) { resolver in
+            resolver.stage(rewrites)
+            // Taken by the call; cleared again in case the call threw before taking them.
+            defer { _ = resolver.takeRewrites() }
+            return try make(resolver)
+        }
+    }
 }
 
 extension RecipeBehaviour {
@@ -22,16 +47,11 @@ extension RecipeBehaviour {
         case .initializerArgument(let index):
             guard let initializer = recipe.initializer else { break }
             guard initializer.takesRewrites else { throw Self.opaque(site) }
+            try Self.check(V.self, against: initializer.parameterTypes, at: index, site: site)
             let rewrites = ArgumentRewrites([index: replacement])
-            let make = initializer.make
             var targets = initializer.dependencies
             targets[index] = injection.target
-            recipe.initializer = Initializer(dependencies: targets) { resolver in
-                resolver.stage(rewrites)
-                // Taken by the call; cleared again in case the call threw before taking them.
-                defer { _ = resolver.takeRewrites() }
-                return try make(resolver)
-            }
+            recipe.initializer = initializer.staging(rewrites, dependencies: targets)
         case .property(let keyPath):
             guard keyPath is WritableKeyPath<T, V> || keyPath is WritableKeyPath<T, V?> else {
                 throw InjectionRewriteError(site: site.description,
@@ -50,15 +70,24 @@ extension RecipeBehaviour {
             let rewrites = ArgumentRewrites([argument: replacement])
             let original = recipe.methods[method]
             guard original.takesRewrites else { throw Self.opaque(site) }
+            try Self.check(V.self, against: original.parameterTypes, at: argument, site: site)
             var targets = original.targets
             targets[argument] = injection.target
-            recipe.methods[method] = MethodInjection(targets: targets) { instance, resolver in
+            recipe.methods[method] = MethodInjection(targets: targets, parameterTypes: original.parameterTypes) { instance, resolver in
                 resolver.stage(rewrites)
                 defer { _ = resolver.takeRewrites() }
                 try original.apply(&instance, resolver)
             }
         }
         return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
+    }
+
+    /// Refuses a replacement no value of which the parameter could ever take; one that only an instance
+    /// can tell (a protocol parameter, say) is checked when the component is built.
+    private static func check(_ replacement: Any.Type, against parameterTypes: [Any.Type], at index: Int, site: InjectionSite) throws(InjectionRewriteError) {
+        guard parameterTypes.indices.contains(index),
+              CastFeasibility.neverSucceeds(from: replacement, to: parameterTypes[index]) else { return }
+        throw InjectionRewriteError.mismatch(site: site.description, replacement: replacement, parameter: parameterTypes[index])
     }
 
     private static func opaque(_ site: InjectionSite) -> InjectionRewriteError {
@@ -87,9 +116,10 @@ extension RegisteredDefinition {
     /// ```
     ///
     /// - Throws: ``InjectionRewriteError`` when the definition has no such site or a property's type is
-    ///   not `V`. An initializer or method argument's type is only known to the compiled call, so a
-    ///   replacement of the wrong type fails when the component is built, with the same error as the
-    ///   underlying error of `ResolutionError.Kind.componentFailed`.
+    ///   not `V`, or when no `V` could ever be passed as the initializer or method argument (a `String`
+    ///   for a `Horse`). A replacement only an instance can tell (a value for a protocol parameter) is
+    ///   checked when the component is built, failing with this error as the underlying error of
+    ///   `ResolutionError.Kind.componentFailed`.
     public mutating func replaceInjection<V>(at site: InjectionSite, with source: some Injectable<V>) throws(InjectionRewriteError) {
         definition = try definition.rewriting(site, with: source.injection)
     }

@@ -56,9 +56,7 @@ final class ArgumentRewrites: Sendable {
         guard let replacement = producers[index] else { return nil }
         let produced = try replacement.produce(resolver)
         guard let value = produced as? V else {
-            throw InjectionRewriteError(
-                site: replacement.site,
-                problem: "it was replaced by an injection of \(typeName(replacement.producedType)), and the parameter takes \(typeName(V.self))")
+            throw InjectionRewriteError.mismatch(site: replacement.site, replacement: replacement.producedType, parameter: V.self)
         }
         return value
     }

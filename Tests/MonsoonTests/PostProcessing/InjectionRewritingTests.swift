@@ -105,11 +105,65 @@ private struct KnightRewriter: DefinitionPostProcessor {
         #expect(error?.description.contains("Cannot inject property \\Knight.damselsRescued: the property's type is neither String nor Optional<String>.") == true)
     }
 
-    @Test func anArgumentOfAnotherTypeFailsTheBuildWithATypedError() throws {
-        let factory = try factory { definition, _ in try definition.replaceInjection(at: .initializerArgument(1), with: .value("a horse")) }
+    @Test func anArgumentNoValueOfWhichTheParameterTakesFailsActivation() {
+        let error = #expect(throws: ActivationError.self) {
+            try factory { definition, _ in try definition.replaceInjection(at: .initializerArgument(1), with: .value("a horse")) }
+        }
+        #expect(error?.description.contains(
+            "Cannot inject initializer argument 1: it was replaced by an injection of String, and the parameter takes Horse.") == true)
+    }
+
+    @Test func aMethodArgumentOfAnUnrelatedClassFailsActivation() {
+        let error = #expect(throws: ActivationError.self) {
+            try factory { definition, log in
+                try definition.replaceInjection(at: .methodArgument(method: 0, argument: 0), with: Injection.resolved { _ in Armory(log: log) })
+            }
+        }
+        #expect(error?.description.contains(
+            "Cannot inject argument 0 of injected method 0: it was replaced by an injection of Armory, and the parameter takes Horse.") == true)
+    }
+
+    @Test func aProtocolArgumentIsCheckedWhenBuiltBecauseOnlyTheValueTells() throws {
+        let factory = try factory { definition, log in
+            try definition.replaceInjection(at: .initializerArgument(0), with: Injection.resolved { _ in Armory(log: log) })
+        }
         let error = #expect(throws: ResolutionError.self) { try factory.resolve(QuestAssembly.knight) }
         #expect(error?.kind == .componentFailed)
         #expect(error?.underlyingError is InjectionRewriteError)
-        #expect(error?.description.contains("Cannot inject initializer argument 1: it was replaced by an injection of String, and the parameter takes Horse.") == true)
+        #expect(error?.description.contains(
+            "Cannot inject initializer argument 0: it was replaced by an injection of Armory, and the parameter takes any Quest.") == true)
+    }
+
+    @Test func aConformingOrOptionalReplacementIsAccepted() throws {
+        let factory = try factory { definition, _ in
+            try definition.replaceInjection(at: .initializerArgument(0), with: Injection<any Quest>.resolved { _ in DragonQuest() })
+            try definition.replaceInjection(at: .initializerArgument(1), with: Injection<Horse?>.resolved { resolver in
+                try resolver.resolve(QuestAssembly.horse)
+            })
+        }
+        let knight = try factory.resolve(QuestAssembly.knight)
+        #expect(knight.quest is DragonQuest)
+        #expect(knight.horse.name == "Binky")
+    }
+
+    @Test func anAsyncInitializersArgumentIsReplaced() async throws {
+        let factory = try BlockComponentFactory(assemblies: [RewrittenAsyncAssembly()], definitionPostProcessors: [AsyncStationRewriter()])
+        #expect(try await factory.resolve(RewrittenAsyncAssembly.station).name == "rewritten")
+    }
+}
+
+private final class RewrittenStation: Sendable {
+    let name: String
+    init(name: String) async { self.name = name }
+}
+
+private final class RewrittenAsyncAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [station()] }
+    func station() -> Definition<RewrittenStation> { define { Definition(RewrittenStation.init(name:), .value("declared")) } }
+}
+
+private struct AsyncStationRewriter: DefinitionPostProcessor {
+    func process(_ definition: inout RegisteredDefinition) throws {
+        try definition.replaceInjection(at: .initializerArgument(0), with: .value("rewritten"))
     }
 }
