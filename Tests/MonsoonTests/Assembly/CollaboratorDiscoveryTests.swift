@@ -18,6 +18,17 @@ private final class CoOfflineNetworkAssembly: CoNetworkAssembly {
     override func session() -> Definition<CoSession> { define { Definition { CoSession(name: "offline") }.scope(.lazySingleton) } }
 }
 
+/// Meant to replace CoNetworkAssembly, but related to it by no inheritance.
+private final class CoStubNetworkAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [session()] }
+    func session() -> Definition<CoSession> { define { Definition { CoSession(name: "stub") } } }
+}
+
+private final class CoTrackerAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [tracker()] }
+    func tracker() -> Definition<CoTracker> { define { Definition(CoTracker.init) } }
+}
+
 /// Holds its collaborator in a stored property, as Typhoon's assemblies do.
 private final class CoScreenAssembly: Assembly {
     let network = CoNetworkAssembly()
@@ -137,6 +148,37 @@ private final class CoBackReferencing: Assembly {
         let error = #expect(throws: ActivationError.self) { try factory.without(CoNetworkAssembly.self) }
         #expect(error?.problems.map(\.kind) == [.undeclaredDefinition])
         #expect(error?.description.contains("CoScreenAssembly.screen() references client()") == true)
+    }
+
+    @Test func withAnAssemblyThatReplacesNothingAndDuplicatesATypeFailsNamingBothKeys() throws {
+        let live = try BlockComponentFactory(assemblies: [CoAnalyticsAssembly()])
+        let error = #expect(throws: ActivationError.self) { try live.with(CoStubNetworkAssembly()) }
+        #expect(error?.problems.map(\.kind) == [.replacesNothing])
+        #expect(error?.problems.first?.description == """
+            CoStubNetworkAssembly, given to with(_:), replaces no assembly of this factory (the nearest: CoNetworkAssembly): \
+            none is CoStubNetworkAssembly, a superclass or a subclass of it. Added beside them, it makes CoSession ambiguous: \
+            CoNetworkAssembly.session() and CoStubNetworkAssembly.session() declare it. To replace an assembly, make \
+            CoStubNetworkAssembly its subclass (or its superclass); to keep both, activate a factory with both and resolve them by key.
+            """)
+    }
+
+    @Test func withAnAssemblyThatReplacesNothingAndDeclaresNewTypesAddsIt() throws {
+        let factory = try BlockComponentFactory(assemblies: [CoScreenAssembly()]).with(CoTrackerAssembly())
+        #expect(factory.contains(key: "CoTrackerAssembly.tracker()"))
+        #expect(factory.contains(key: "CoScreenAssembly.screen()"))
+    }
+
+    @Test func withoutATypeTheFactoryNeverActivatedFailsNamingItsAssemblies() throws {
+        let factory = try BlockComponentFactory(assemblies: [CoScreenAssembly()])
+        let error = #expect(throws: ActivationError.self) { try factory.without(CoTrackerAssembly.self) }
+        #expect(error?.problems.map(\.kind) == [.notActivated])
+        #expect(error?.description == """
+            Cannot activate the factory: without(_:) was given CoTrackerAssembly, but this factory activated no CoTrackerAssembly \
+            or subclass of it, so there is nothing to leave out. Its assemblies: CoScreenAssembly, CoNetworkAssembly.
+            """)
+        let misspelt = #expect(throws: ActivationError.self) { try factory.without(CoScreenAssembly.self, CoStubNetworkAssembly.self) }
+        #expect(misspelt?.problems.map(\.subject) == ["CoStubNetworkAssembly"])
+        #expect(misspelt?.description.hasSuffix("Its assemblies: CoScreenAssembly, CoNetworkAssembly. Did you mean: CoNetworkAssembly?") == true)
     }
 
     @Test func derivedFactoriesKeepConfigurationAndLimits() throws {

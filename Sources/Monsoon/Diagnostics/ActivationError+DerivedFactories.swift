@@ -1,0 +1,30 @@
+/// What deriving a factory with ``BlockComponentFactory/with(_:)`` or ``BlockComponentFactory/without(_:)``
+/// can get wrong beyond what activation finds.
+extension ActivationError.Problem {
+    /// `added` replaced no activated assembly, and declares `type` as `existing` already did.
+    static func replacesNothing(_ added: String, type: Any.Type, keys: [String], activated: [String]) -> Self {
+        let nearest = nearestNames(to: added, among: activated)
+        let alike = nearest.isEmpty ? "" : " (the nearest: \(nearest.joined(separator: ", ")))"
+        return Self(kind: .replacesNothing, subject: added, resolutionError: nil,
+                    description: "\(added), given to with(_:), replaces no assembly of this factory\(alike): none is \(added), "
+                        + "a superclass or a subclass of it. Added beside them, it makes \(typeName(type)) ambiguous: "
+                        + "\(keys.joined(separator: " and ")) declare it. To replace an assembly, make \(added) its subclass "
+                        + "(or its superclass); to keep both, activate a factory with both and resolve them by key.")
+    }
+
+    /// `requested` is neither an activated assembly's type nor a superclass of one.
+    static func notActivated(_ requested: String, activated: [String]) -> Self {
+        let summary = "without(_:) was given \(requested), but this factory activated no \(requested) or subclass of it, "
+            + "so there is nothing to leave out. Its assemblies: \(activated.joined(separator: ", "))"
+        return Self(kind: .notActivated, subject: requested, resolutionError: nil,
+                    description: sentence(summary, suggesting: nearestNames(to: requested, among: activated)))
+    }
+}
+
+extension Kind where Subject == ActivationError.Problem {
+    /// An assembly given to ``BlockComponentFactory/with(_:)`` replaced none of the factory's, and a type
+    /// it declares is now declared twice: resolving it by type would be ambiguous.
+    public static var replacesNothing: Self { Self(name: "replacesNothing") }
+    /// A type given to ``BlockComponentFactory/without(_:)`` is not among the factory's assemblies.
+    public static var notActivated: Self { Self(name: "notActivated") }
+}
