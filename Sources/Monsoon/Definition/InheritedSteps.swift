@@ -5,7 +5,7 @@
 struct InheritedSteps: Sendable {
     @usableFromInline
     struct Property: Sendable {
-        let keyPath: AnyKeyPath & Sendable
+        @usableFromInline let keyPath: AnyKeyPath & Sendable
         let target: Dependency.Target
         @usableFromInline let apply: @Sendable (inout Any, Resolver) throws -> Void
     }

@@ -27,27 +27,21 @@ struct Recipe<T>: Sendable {
 /// runs specialized), and its arguments described as data so that activation can read them.
 @usableFromInline
 struct Initializer<Component>: Sendable {
-    @usableFromInline let dependencies: [Dependency.Target]
+    /// What activation and post-processors read; in one object so that a build, which copies the
+    /// initializer to call it, retains one reference for all of it.
+    @usableFromInline let shape: CallShape
     @usableFromInline let make: @Sendable (Resolver) throws -> Component
-    /// Whether `make` is a compiled call whose arguments a post-processor may replace; `false` for a
-    /// closure that resolves what it wants.
-    @usableFromInline let takesRewrites: Bool
     /// For an `async` initializer: produces the arguments within the resolution, synchronously, and
     /// returns the call for the asynchronous resolution to await. `make` then throws
     /// ``UnmetBuildRequirement``: a synchronous resolution cannot wait for it.
     @usableFromInline let makeAsync: (@Sendable (Resolver) throws -> PendingCall<Component>)?
-    /// The type of each parameter, by site index, for a compiled call (empty for a closure): what lets
-    /// activation refuse a post-processor's replacement that can never be passed.
-    @usableFromInline let parameterTypes: [Any.Type]
 
     @inlinable
     init(
         dependencies: [Dependency.Target], parameterTypes: [Any.Type] = [], takesRewrites: Bool = true,
         make: @escaping @Sendable (Resolver) throws -> Component
     ) {
-        self.dependencies = dependencies
-        self.parameterTypes = parameterTypes
-        self.takesRewrites = takesRewrites
+        self.shape = CallShape(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: takesRewrites)
         self.make = make
         self.makeAsync = nil
     }
@@ -57,15 +51,36 @@ struct Initializer<Component>: Sendable {
         dependencies: [Dependency.Target], parameterTypes: [Any.Type],
         makeAsync: @escaping @Sendable (Resolver) throws -> PendingCall<Component>
     ) {
-        self.dependencies = dependencies
-        self.parameterTypes = parameterTypes
-        self.takesRewrites = true
+        self.shape = CallShape(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: true)
         self.make = { _ in throw UnmetBuildRequirement(.await, component: Component.self) }
         self.makeAsync = makeAsync
     }
 
+    @inlinable var dependencies: [Dependency.Target] { shape.dependencies }
+    /// The type of each parameter, by site index, for a compiled call (empty for a closure): what lets
+    /// activation refuse a post-processor's replacement that can never be passed.
+    var parameterTypes: [Any.Type] { shape.parameterTypes }
+    /// Whether `make` is a compiled call whose arguments a post-processor may replace; `false` for a
+    /// closure that resolves what it wants.
+    var takesRewrites: Bool { shape.takesRewrites }
+
     /// Whether the initializer is `async`.
     @inlinable var isAsync: Bool { makeAsync != nil }
+}
+
+/// An initializer's arguments described as data, and its parameter types.
+@usableFromInline
+final class CallShape: Sendable {
+    @usableFromInline let dependencies: [Dependency.Target]
+    let parameterTypes: [Any.Type]
+    let takesRewrites: Bool
+
+    @usableFromInline
+    init(dependencies: [Dependency.Target], parameterTypes: [Any.Type], takesRewrites: Bool) {
+        self.dependencies = dependencies
+        self.parameterTypes = parameterTypes
+        self.takesRewrites = takesRewrites
+    }
 }
 
 /// An `async` initializer's call with its arguments already produced: what an asynchronous resolution
@@ -112,25 +127,24 @@ struct UnmetBuildRequirement: Error {
 @usableFromInline
 struct InjectionPack<each Source: Injectable>: Sendable {
     @usableFromInline let targets: [Dependency.Target]
-    /// The function's parameter types, in order.
-    @usableFromInline let parameterTypes: [Any.Type]
     @usableFromInline let producers: (repeat @Sendable (Resolver) throws -> (each Source).Value)
 
     @inlinable
     init(_ sources: repeat each Source) {
         var targets: [Dependency.Target] = []
-        var parameterTypes: [Any.Type] = []
-        for source in repeat each sources {
-            targets.append(source.injection.target)
-            parameterTypes.append(Self.valueType(of: source))
-        }
+        for source in repeat each sources { targets.append(source.injection.target) }
         self.targets = targets
-        self.parameterTypes = parameterTypes
         producers = (repeat (each sources).injection.produce)
     }
 
+    /// The function's parameter types, in order: read at activation, so not stored in the pack, which
+    /// every build of the definition copies.
     @inlinable
-    static func valueType<S: Injectable>(of _: S) -> Any.Type { S.Value.self }
+    var parameterTypes: [Any.Type] {
+        var types: [Any.Type] = []
+        for type in repeat ((each Source).Value).self { types.append(type) }
+        return types
+    }
 
     /// Resolves every argument, in order, and calls `function` with them. When a rewritten definition
     /// staged replacements for this call on the resolution (see `ArgumentRewrites`), it takes them
@@ -150,7 +164,7 @@ struct InjectionPack<each Source: Injectable>: Sendable {
 /// One injected property: where, from what, and how to set it.
 @usableFromInline
 struct PropertyInjection<T>: Sendable {
-    let keyPath: AnyKeyPath & Sendable
+    @usableFromInline let keyPath: AnyKeyPath & Sendable
     let target: Dependency.Target
     /// The supplied and the property's types when the value is cast at build time (a subtype injection).
     let cast: (from: Any.Type, to: Any.Type)?

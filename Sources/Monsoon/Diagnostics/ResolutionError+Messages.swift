@@ -85,9 +85,11 @@ extension ResolutionError {
     }
 
     static func propertyTypeMismatch(property: String, propertyType: Any.Type, supplied: Any.Type, path: [String]) -> ResolutionError {
-        ResolutionError(.typeMismatch, subject: path.last ?? property, path: path,
+        var error = ResolutionError(.typeMismatch, subject: path.last ?? property, path: path,
                         summary: "\(property) is \(typeName(propertyType)), but its injection supplied \(typeName(supplied)), which is not one.",
                         advice: ["Inject a definition of a subtype of \(typeName(propertyType)), or change the property's type."])
+        error.summaryNamesInjection = true
+        return error
     }
 
     @usableFromInline static func typeMismatch(_ key: String, builds built: Any.Type, requested: Any.Type, path: [String]) -> ResolutionError {
@@ -138,6 +140,9 @@ extension ResolutionError {
                     summary: "its initializer is async (it builds \(typeName(unmet.component))), and this resolution is synchronous.",
                     advice: asyncAdvice)
             }
+        }
+        if let failed = error as? FailedInjection {
+            return componentFailed(key, error: failed.underlying, path: path).injecting(failed.site)
         }
         return ResolutionError(.componentFailed, subject: key, path: path,
                         summary: "building it threw \(String(describing: error)).", underlyingError: error)

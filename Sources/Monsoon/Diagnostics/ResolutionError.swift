@@ -21,11 +21,21 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public let path: [String]
     /// The error thrown by user code, for ``Kind/componentFailed``.
     public let underlyingError: (any Error)?
-    /// The complete message: what failed, the path, and how to fix it.
-    public let description: String
+    /// The complete message: what failed, the path, the property or method being injected when it
+    /// failed, and how to fix it.
+    public var description: String {
+        ([header] + (injectionSite.map { ["  While injecting \($0)."] } ?? []) + advice).joined(separator: "\n")
+    }
     /// For an injection that asked for a component still in its initializer: the stack index of that
     /// component's frame, so that the injection can be postponed until the initializer returns.
     @usableFromInline var postponableUntil: Int?
+    /// What failed, and the path.
+    private let header: String
+    /// The innermost property or method injection that was running, with the key it injects into.
+    private var injectionSite: String?
+    /// Whether the summary names the injection already, so that no line repeats it.
+    var summaryNamesInjection = false
+    private let advice: [String]
 
     init(_ kind: Kind, subject: String, path: [String], summary: String, advice: [String] = [],
          underlyingError: (any Error)? = nil) {
@@ -33,10 +43,20 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         self.subject = subject
         self.path = path
         self.underlyingError = underlyingError
-        var lines = ["Cannot resolve \(subject): \(summary)"]
-        if path.count > 1 { lines.append("  " + Self.abbreviated(path).joined(separator: " → ")) }
-        lines += advice.map { "  " + $0 }
-        self.description = lines.joined(separator: "\n")
+        var header = "Cannot resolve \(subject): \(summary)"
+        if path.count > 1 { header += "\n  " + Self.abbreviated(path).joined(separator: " → ") }
+        self.header = header
+        self.advice = advice.map { "  " + $0 }
+    }
+
+    /// This error, saying which injection was running: the innermost one, so an error passing through
+    /// the injections of several components names the one that failed.
+    @usableFromInline
+    func injecting(_ site: String) -> ResolutionError {
+        guard injectionSite == nil, !summaryNamesInjection else { return self }
+        var copy = self
+        copy.injectionSite = site
+        return copy
     }
 
     /// A path short enough to read: a deep one keeps its first and last keys around the count of those

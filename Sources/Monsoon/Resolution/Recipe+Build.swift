@@ -39,40 +39,68 @@ extension Recipe {
 
     @inlinable
     func inject(into instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws {
-        // Flags first: copying `inherited` (arrays of closures) just to test it for nil costs retains.
+        // Flags first: most components inject nothing of their own and inherit nothing, and walking
+        // even empty arrays of generic closures costs metadata lookups.
+        guard entry.hasParent || entry.definition.injects else { return }
+        try applyInjections(into: &instance, entry: entry, resolver: resolver, context: context)
+    }
+
+    /// Out of line, so that a build of a component without injections carries none of this code: the
+    /// optimizer otherwise merges the builds of several component types into one function that is
+    /// passed each type's closures.
+    @inlinable @inline(never)
+    func applyInjections(into instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws {
+        // Copying `inherited` (arrays of closures) just to test it for nil costs retains.
         guard entry.hasParent, let inherited = entry.inherited else {
-            // A plain check first: walking even empty arrays of generic closures costs metadata lookups.
-            guard entry.definition.injects else { return }
             for hook in beforeInjections { hook(instance) }
-            for property in properties { try run(property.apply, on: &instance, resolver, context) }
-            for method in methods { try run(method.apply, on: &instance, resolver, context) }
+            for property in properties {
+                try run(property.apply, on: &instance, resolver, context, site: .property(property.keyPath), of: entry)
+            }
+            for (index, method) in methods.enumerated() {
+                try run(method.apply, on: &instance, resolver, context, site: .method(index), of: entry)
+            }
             return
         }
         for hook in inherited.beforeInjections { hook(instance) }
         for hook in beforeInjections { hook(instance) }
-        for property in inherited.properties { try run(erasing(property.apply), on: &instance, resolver, context) }
-        for property in properties { try run(property.apply, on: &instance, resolver, context) }
-        for method in inherited.methods { try run(erasing(method), on: &instance, resolver, context) }
-        for method in methods { try run(method.apply, on: &instance, resolver, context) }
+        for property in inherited.properties {
+            try run(erasing(property.apply), on: &instance, resolver, context, site: .property(property.keyPath), of: entry)
+        }
+        for property in properties {
+            try run(property.apply, on: &instance, resolver, context, site: .property(property.keyPath), of: entry)
+        }
+        // Inherited methods first, as the sites count them.
+        for (index, method) in inherited.methods.enumerated() {
+            try run(erasing(method), on: &instance, resolver, context, site: .method(index), of: entry)
+        }
+        for (index, method) in methods.enumerated() {
+            try run(method.apply, on: &instance, resolver, context, site: .method(inherited.methods.count + index), of: entry)
+        }
     }
 
     /// Runs one property or method injection. When it needs a component that is still in its initializer
     /// (a mixed cycle: that initializer is building this component), the injection is postponed until
     /// the initializer returns, as Typhoon does; only an object can receive an injection later.
+    ///
+    /// - Parameter site: the injection, named in the message when it fails.
     @inlinable
     func run(
         _ step: @escaping (inout T, Resolver) throws -> Void, on instance: inout T, _ resolver: Resolver,
-        _ context: ResolutionContext
+        _ context: ResolutionContext, site: InjectionStep, of entry: RegistryEntry
     ) throws {
         do {
             try step(&instance, resolver)
         } catch let error as ResolutionError {
-            guard let frame = error.postponableUntil, type(of: instance as Any) is AnyClass else { throw error }
+            guard let frame = error.postponableUntil, type(of: instance as Any) is AnyClass else { throw error.injecting(site.description(in: entry)) }
             let object = instance
             context.postpone(until: frame) {
                 var target = object
                 try step(&target, resolver)
             }
+        } catch let error as FailedInjection {
+            throw error
+        } catch {
+            throw FailedInjection(site: site.description(in: entry), underlying: error)
         }
     }
 

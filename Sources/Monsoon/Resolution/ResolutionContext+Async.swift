@@ -78,6 +78,7 @@ extension ResolutionContext {
                 throw resolutionError
             }
             if error is CancellationError { throw error }
+            if let failed = error as? FailedInjection, failed.underlying is CancellationError { throw failed.underlying }
             throw ResolutionError.componentFailed(entry.key, error: error, path: path + [entry.key])
         }
     }

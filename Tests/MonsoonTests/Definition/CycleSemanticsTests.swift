@@ -217,6 +217,7 @@ final class ValueDoorAssembly: Assembly {
         #expect(error?.description == """
             Cannot resolve ValueDoorAssembly.door(): initializer cycle
               ValueDoorAssembly.door() → ValueDoorAssembly.frame() → ValueDoorAssembly.door()
+              While injecting property \\ValueFrame.door of ValueDoorAssembly.frame().
               ValueDoorAssembly.frame() is injected with ValueDoorAssembly.door() while ValueDoorAssembly.door()'s initializer is still running, and ValueDoorAssembly.frame() is a value,
               so the injection cannot be postponed until ValueDoorAssembly.door() exists. Make ValueDoorAssembly.frame() a class, or inject it into ValueDoorAssembly.door()
               by property or method instead of through ValueDoorAssembly.door()'s initializer.

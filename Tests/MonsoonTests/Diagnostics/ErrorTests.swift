@@ -172,6 +172,7 @@ struct Unbuildable: Error, CustomStringConvertible {
         #expect(error?.description == """
             Cannot resolve ForgeAssembly.armory(): building it threw the forge is cold.
               ForgeAssembly.knight() → ForgeAssembly.armory()
+              While injecting property \\Knight.armory of ForgeAssembly.knight().
             """)
     }
 
@@ -184,7 +185,7 @@ struct Unbuildable: Error, CustomStringConvertible {
         #expect(error?.problems.map(\.kind) == [.duplicateKey, .duplicateAssembly])
         #expect(error?.description == """
             Cannot activate the factory: 2 problems
-              - Twin.quest() (MonsoonTests/ErrorTests.swift:181) is listed more than once in its assembly's definitions; list it once.
+              - Twin.quest() (MonsoonTests/ErrorTests.swift:182) is listed more than once in its assembly's definitions; list it once.
               - Twin was passed more than once. Pass each assembly type once.
             """)
     }
@@ -258,7 +259,7 @@ struct Unbuildable: Error, CustomStringConvertible {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [Bare()]) }
         #expect(error?.problems.map(\.kind) == [.definitionOutsideDefine])
         #expect(error?.description == """
-            Cannot activate the factory: Bare.armory() (MonsoonTests/ErrorTests.swift:256) does not create its \
+            Cannot activate the factory: Bare.armory() (MonsoonTests/ErrorTests.swift:257) does not create its \
             definition inside define { … }. Write the method as `define { Definition(…) }` so that the definitions it \
             references become references instead of being evaluated (which would never end on a cycle).
             """)

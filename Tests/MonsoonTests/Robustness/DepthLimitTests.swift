@@ -41,6 +41,7 @@ struct DepthLimitTests {
         #expect(error.description == """
             Cannot resolve BookAssembly.book(): the resolution is 301 components deep, past the limit of 300 (ResolutionLimits.maximumDepth).
               BookAssembly.book() → BookAssembly.page(1) → BookAssembly.page(2) → BookAssembly.page(3) → BookAssembly.page(4) → … 291 more … → BookAssembly.page(296) → BookAssembly.page(297) → BookAssembly.page(298) → BookAssembly.page(299) → BookAssembly.page(300)
+              While injecting property \\Page.next of BookAssembly.page(299).
               A definition that injects itself with new runtime arguments (page(n) injecting page(n + 1)) never ends:
               inject a Provider and resolve the next one when it is needed, or end the chain with a check on the arguments.
               If the graph really is this deep, raise the limit: BlockComponentFactory(assemblies:limits: ResolutionLimits(maximumDepth:)).
