@@ -1,3 +1,4 @@
+import Foundation
 import Monsoon
 import MonsoonMediator
 import Testing
@@ -85,6 +86,7 @@ extension Mediator {
             let target = #expect(throws: MediatorError.self) { try mediator.perform(target: "Stok", action: "count") }
             #expect(target?.kind == .unknownTarget)
             #expect(target?.description == #"No target is named "Stok" (targets: Stock). Did you mean: Stock?"#)
+            #expect((target as (any Error)?)?.localizedDescription == target?.description)
             let action = #expect(throws: MediatorError.self) { try mediator.perform(target: "Stock", action: "cont") }
             #expect(action?.kind == .unknownAction)
             #expect(action?.description == #"The target Stock has no action "cont" (actions: count, reserve, note). Did you mean: count?"#)

@@ -81,6 +81,7 @@ final class FailingModule: RecordingModule {
         let error = #expect(throws: LifecycleError.self) { try host.start() }
         #expect(error?.kind == .moduleFailed)
         #expect(error?.description == "FailingModule failed to handle initialize: no network")
+        #expect((error as (any Error)?)?.localizedDescription == "FailingModule failed to handle initialize: no network")
         #expect(!RecordingModule.log.all.contains("FeedModule initialize"))
         #expect((#expect(throws: LifecycleError.self) { try host.splash() })?.description == "splash() after start() failed: only tearDown() is possible.")
         let tearDown = #expect(throws: LifecycleError.self) { try host.tearDown() }

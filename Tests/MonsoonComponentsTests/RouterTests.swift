@@ -1,3 +1,4 @@
+import Foundation
 import Monsoon
 import MonsoonRouter
 import Testing
@@ -76,6 +77,7 @@ private final class ScreensAssembly: Assembly {
         try withRouter { router throws in
             let error = #expect(throws: RouterError.self) { try router.open("app://hom") }
             #expect(error?.kind == .noRoute)
+            #expect((error as (any Error)?)?.localizedDescription == error?.description)
             #expect(error?.description == """
                 No route matches app://hom (routes: app://compare/:left/:right, app://home, app://orders/:id, app://orders/new, app://search/*). \
                 Did you mean: app://home?

@@ -18,3 +18,11 @@ extension ManifestError: LocalizedError {
 extension ConfigurationError: LocalizedError {
     public var errorDescription: String? { description }
 }
+
+extension InjectionRewriteError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+extension ReplacementTypeMismatch: LocalizedError {
+    public var errorDescription: String? { description }
+}

@@ -24,5 +24,28 @@ struct LocalizedErrorTests {
         }
         #expect((configuration as any Error).localizedDescription == configuration.description)
         #expect(!configuration.localizedDescription.contains("could not be completed"))
+
+        let caught = Locked<(any Error)?>(nil)
+        _ = try BlockComponentFactory(assemblies: [LocalizedRewriteAssembly()], definitionPostProcessors: [CatchingRewriter(caught: caught)])
+        let rewrite = try #require(caught.withLock { $0 } as? InjectionRewriteError)
+        #expect((rewrite as any Error).localizedDescription == rewrite.description)
+        #expect(rewrite.localizedDescription.hasPrefix("Cannot inject initializer argument 3: the definition has no such injection"))
+    }
+}
+
+private final class LocalizedRewriteAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [name()] }
+    func name() -> Definition<String> { define { Definition(String.init(describing:), .value(1)) } }
+}
+
+/// Keeps the error a replacement of a site the definition does not have throws.
+private struct CatchingRewriter: DefinitionPostProcessor {
+    let caught: Locked<(any Error)?>
+    func process(_ definition: inout RegisteredDefinition) throws {
+        do {
+            try definition.replaceInjection(at: .initializerArgument(3), with: .value(2))
+        } catch {
+            caught.withLock { $0 = error }
+        }
     }
 }
