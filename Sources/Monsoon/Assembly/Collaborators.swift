@@ -56,9 +56,14 @@ enum Collaborators {
 
     /// The declared list, then the assemblies in stored properties whose type is an assembly class or
     /// an optional one (including those of superclasses), in declaration order.
-    private static func declaredAndHeld(by assembly: Assembly) -> [Assembly] {
+    ///
+    /// - Parameter properties: the properties to look at, `nil` for all of them (what happens when the
+    ///   field descriptors cannot be read); by default, those ``AssemblyFields`` lists.
+    static func declaredAndHeld(
+        by assembly: Assembly, lookingAt properties: Set<String>?? = .none
+    ) -> [Assembly] {
         var result = assembly.collaborators
-        let properties = AssemblyFields.assemblyProperties(of: type(of: assembly))
+        let properties = properties ?? AssemblyFields.assemblyProperties(of: type(of: assembly))
         if properties?.isEmpty == true { return result }
         var mirror: Mirror? = Mirror(reflecting: assembly)
         while let current = mirror {

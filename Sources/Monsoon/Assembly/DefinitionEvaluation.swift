@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#endif
-
 /// What `Assembly.define` is doing on the current thread.
 ///
 /// Inside a definition, calling another assembly method (`quest()` in `knight()`) must yield a
@@ -45,8 +35,12 @@ enum DefinitionEvaluation {
         var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
         /// The resolution running on this thread, so that a component's initializer that calls
         /// `factory.resolve` joins the graph being built instead of starting a second one that would
-        /// wait for the first. Unowned: whoever set it keeps it alive until it restores the previous one.
-        @usableFromInline unowned(unsafe) var resolution: ResolutionContext?
+        /// wait for the first. Unretained: whoever set it keeps it alive until it restores the previous one.
+        @usableFromInline var resolutionReference: UnretainedReference<ResolutionContext>?
+        @inlinable var resolution: ResolutionContext? {
+            get { resolutionReference?.object }
+            set { resolutionReference = newValue.map(UnretainedReference.init) }
+        }
         /// A finished resolution kept for the next one on this thread, so that a resolution allocates no
         /// context, stack or slot table of its own (they keep their capacity).
         var spareResolution: ResolutionContext?
@@ -69,29 +63,6 @@ enum DefinitionEvaluation {
                 return floor
             }
         }
-    }
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { pointer in
-            // Optional on some platforms, not on others.
-            let state: UnsafeMutableRawPointer? = pointer
-            guard let state else { return }
-            let typed = state.assumingMemoryBound(to: ThreadState.self)
-            typed.deinitialize(count: 1)
-            typed.deallocate()
-        }
-        return key
-    }()
-
-    /// This thread's state, created on first use and destroyed when the thread ends.
-    @usableFromInline
-    static var current: UnsafeMutablePointer<ThreadState> {
-        if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: ThreadState.self) }
-        let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
-        state.initialize(to: ThreadState())
-        pthread_setspecific(key, state)
-        return state
     }
 
     /// What activation discovers through references while it lists definitions.

@@ -18,12 +18,11 @@ struct FormedKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
     let keyPath: Path
 
     init(_ form: @MainActor () -> Path) {
-        keyPath = withoutActuallyEscaping(form) { escapable in unsafeBitCast(escapable, to: (() -> Path).self)() }
+        keyPath = callIgnoringIsolation(form)
     }
 
     /// The key path as injection sites and messages name it.
     var site: AnyKeyPath & Sendable {
-        // A class reference either way: `Sendable` is a marker with no run-time representation.
-        unsafeBitCast(keyPath as AnyKeyPath, to: (AnyKeyPath & Sendable).self)
+        markedSendable(keyPath)
     }
 }

@@ -33,11 +33,3 @@ extension BlockComponentFactory {
     }
 }
 
-/// Tells an optional type from others and reaches its wrapped type, for messages.
-protocol OptionalMarker {
-    static var wrappedType: Any.Type { get }
-}
-
-extension Optional: OptionalMarker {
-    static var wrappedType: Any.Type { Wrapped.self }
-}

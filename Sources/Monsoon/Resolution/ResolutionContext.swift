@@ -20,7 +20,8 @@ final class ResolutionContext {
         /// Not retained: entries live as long as the registry (or, for parameterized ones, as long as
         /// the resolution's `parameterizedEntries` or the factory's shared table), longer than any frame,
         /// and skipping the reference count keeps threads from contending on shared entries.
-        unowned(unsafe) let entry: RegistryEntry
+        private let entryReference: UnretainedReference<RegistryEntry>
+        var entry: RegistryEntry { entryReference.object }
         /// Set once the initializer returned: the half-built instance, which a property cycle may
         /// receive, is then in the entry's slot.
         var hasInstance: Bool
@@ -33,7 +34,7 @@ final class ResolutionContext {
         var extras: FrameExtras?
 
         init(entry: RegistryEntry, hasInstance: Bool, lowLink: Int, claimedCell: SharedInstanceCell?) {
-            self.entry = entry
+            self.entryReference = UnretainedReference(entry)
             self.hasInstance = hasInstance
             self.lowLink = lowLink
             self.claimedCell = claimedCell
@@ -55,9 +56,17 @@ final class ResolutionContext {
 
     /// A component waiting to settle: its hooks to run and, for a shared scope it claimed, its cell.
     struct Unsettled {
-        unowned(unsafe) let entry: RegistryEntry
+        /// Not retained, for the same reason as a frame's entry.
+        private let entryReference: UnretainedReference<RegistryEntry>
+        var entry: RegistryEntry { entryReference.object }
         let claimedCell: SharedInstanceCell?
         var hooks: [() -> Void]
+
+        init(entry: RegistryEntry, claimedCell: SharedInstanceCell?, hooks: [() -> Void]) {
+            self.entryReference = UnretainedReference(entry)
+            self.claimedCell = claimedCell
+            self.hooks = hooks
+        }
     }
 
     private static let nextID = Atomic<UInt64>(1)
@@ -65,7 +74,7 @@ final class ResolutionContext {
     /// Everything a resolution changes lives behind a pointer owned by this context rather than in stored
     /// properties: a stored property of a class pays a dynamic exclusivity check (through thread-local
     /// storage) at every access, and a context is only ever used by one thread, one access at a time.
-    @usableFromInline let hot: UnsafeMutablePointer<State>
+    @usableFromInline let hot: UncheckedStorage<State>
 
     @usableFromInline
     struct State {
@@ -99,14 +108,14 @@ final class ResolutionContext {
         /// Not retained, so that a resolver kept by mistake (it holds this context) does not keep the
         /// factory alive; nothing reads it once the resolution is finished (resolvers check
         /// `generation`), and until then the caller of the factory's method holds the factory.
-        unowned(unsafe) var factory: BlockComponentFactory?
+        var factoryReference: UnretainedReference<BlockComponentFactory>?
         /// Counts the resolutions this context served (it is reused, one thread's at a time): a resolver
         /// is valid only while the generation it was made in runs.
         var generation: UInt64 = 0
         var claimID: UInt64 = 0
         /// The resolution that was current on this thread when this one started (another factory's, or
         /// none); kept so that a component can join the resolution of its own factory further down.
-        unowned(unsafe) var enclosing: ResolutionContext?
+        var enclosingReference: UnretainedReference<ResolutionContext>?
         var isFinished = true
         /// Instances of objectGraph-scoped test patches, by patch.
         var patchedObjectGraph: [ObjectIdentifier: Any] = [:]
@@ -159,7 +168,10 @@ final class ResolutionContext {
     var generation: UInt64 { hot.pointee.generation }
     /// The thread this resolution runs on (see `State.thread`).
     var thread: CurrentResolution.ThreadID { hot.pointee.thread }
-    var enclosing: ResolutionContext? { get { hot.pointee.enclosing } set { hot.pointee.enclosing = newValue } }
+    var enclosing: ResolutionContext? {
+        get { hot.pointee.enclosingReference?.object }
+        set { hot.pointee.enclosingReference = newValue.map(UnretainedReference.init) }
+    }
     var isFinished: Bool { get { hot.pointee.isFinished } set { hot.pointee.isFinished = newValue } }
     var patchedObjectGraph: [ObjectIdentifier: Any] {
         _read { yield hot.pointee.patchedObjectGraph }
@@ -183,22 +195,20 @@ final class ResolutionContext {
         return hot.pointee.claimID
     }
     init() {
-        hot = .allocate(capacity: 1)
-        hot.initialize(to: State())
+        hot = UncheckedStorage(State())
     }
 
     deinit {
-        hot.deinitialize(count: 1)
-        hot.deallocate()
+        hot.destroy()
     }
 
     /// Starts a resolution for `factory` in this (new or finished) context.
     func begin(factory: BlockComponentFactory, enclosing: ResolutionContext?, stackFloor: UInt) {
-        hot.pointee.factory = factory
+        hot.pointee.factoryReference = UnretainedReference(factory)
         hot.pointee.maximumDepth = factory.limits.maximumDepth
         hot.pointee.stackFloor = stackFloor
         hot.pointee.postProcessesInstances = !factory.instancePostProcessors.isEmpty
-        hot.pointee.enclosing = enclosing
+        hot.pointee.enclosingReference = enclosing.map(UnretainedReference.init)
         hot.pointee.generation &+= 1
         hot.pointee.claimID = 0
         hot.pointee.isFinished = false
@@ -208,7 +218,7 @@ final class ResolutionContext {
     /// The factory of the running resolution.
     @usableFromInline var factory: BlockComponentFactory {
         // Set by `begin` before any use; a finished context is only read through guarded paths.
-        hot.pointee.factory.unsafelyUnwrapped
+        hot.pointee.factoryReference.unsafelyUnwrapped.object
     }
 
     /// The keys being built, outermost first.

@@ -10,7 +10,7 @@ struct StoredInstance {
     @inlinable
     init<T>(_ instance: T) {
         if T.self is AnyClass {
-            object = unsafeBitCast(instance, to: AnyObject.self)
+            object = objectReference(to: instance)
             isBoxed = false
         } else {
             object = ValueBox(instance)

@@ -1,0 +1,41 @@
+/// Every place Monsoon reinterprets a value's bits as another type (`unsafeBitCast`) instead of casting
+/// it, each with the invariant that makes it sound. Apart from reading metadata kinds and the C library
+/// lookup of `ThreadStack`, nothing else in the engine does.
+
+/// The class instance inside `value` as `T`, without a dynamic cast.
+///
+/// Invariant, owed by the caller: `T` is a class, and `value` holds an instance of `T` or of a subclass.
+/// Then the existential opens to a class reference, and a class reference has the same representation
+/// whatever its static class. `typed(_:of:as:)` calls it only when the entry declares exactly `T`: its
+/// builds return `T`, a patch's double is typed `T`, and a post-processor's replacement is checked to be
+/// a `T`.
+@inlinable
+func reinterpret<T>(_ value: Any, as type: T.Type) -> T {
+    func open<Dynamic>(_ opened: Dynamic) -> T { unsafeBitCast(opened, to: T.self) }
+    return open(value)
+}
+
+/// `instance` as the object it is. Invariant, owed by the caller: `T` is a class type, so `instance`
+/// is one reference, which `AnyObject` represents the same way (checked by the caller with
+/// `T.self is AnyClass`, which specialization folds to a constant).
+@inlinable
+func objectReference<T>(to instance: T) -> AnyObject {
+    unsafeBitCast(instance, to: AnyObject.self)
+}
+
+/// Calls a main-actor closure as a nonisolated one, from any thread.
+///
+/// Invariant, owed by the caller: the closure touches no isolated state. `FormedKeyPath` passes one
+/// that forms a key-path literal, which reads the root type's layout and no property. Swift's
+/// synchronous main-actor functions have the calling convention of nonisolated ones.
+func callIgnoringIsolation<Result>(_ body: @MainActor () -> Result) -> Result {
+    withoutActuallyEscaping(body) { escapable in unsafeBitCast(escapable, to: (() -> Result).self)() }
+}
+
+/// `keyPath` typed as `Sendable`. Sound because a key path is immutable, and `Sendable` is a marker
+/// with no run-time representation (the value stays one class reference). A key path to an isolated
+/// property is not `Sendable` in Swift's eyes because applying it touches isolated state; Monsoon
+/// applies it only where the component is built, which for a main-actor component is the main actor.
+func markedSendable(_ keyPath: AnyKeyPath) -> AnyKeyPath & Sendable {
+    unsafeBitCast(keyPath, to: (AnyKeyPath & Sendable).self)
+}
