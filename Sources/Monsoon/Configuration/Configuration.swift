@@ -212,7 +212,7 @@ public struct Configuration: Sendable {
             guard let next = object[String(component)] else {
                 let prefix = components[..<position].joined(separator: ".")
                 let rest = components[(position + 1)...]
-                return nearestNames(to: String(component), among: Array(object.keys)).map { sibling in
+                return nearestNames(to: String(component), among: object.keys).map { sibling in
                     let path = prefix.isEmpty ? sibling : "\(prefix).\(sibling)"
                     guard !rest.isEmpty, case .object(let child)? = object[sibling],
                           Self.value(at: Array(rest), in: child) != nil else { return path }

@@ -2,10 +2,10 @@
 /// "did you mean" advice: those within a third of the name's length and at most one edit further than
 /// the best, so a long shared prefix does not drag in every sibling.
 ///
-/// - Complexity: O(*m* · *k*) for *m* candidates and a threshold *k*: candidates whose length alone puts
-///   them too far are skipped, and the distance of the others is computed in a band *k* wide, stopping
-///   as soon as it exceeds the threshold (a million keys: tens of milliseconds).
-package func nearestNames(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
+/// - Complexity: O(*m* · *k*) for *m* candidates and a threshold *k*: candidates whose length or whose
+///   characters alone put them too far are skipped, and the distance of the others is computed in a band
+///   *k* wide, stopping as soon as it exceeds the threshold (a million keys: tens of milliseconds).
+package func nearestNames(to name: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
     let target = Array(name.lowercased().unicodeScalars)
     let threshold = max(2, target.count / 3)
     var measure = BoundedEditDistance(target: target, threshold: threshold)
@@ -36,11 +36,20 @@ struct BoundedEditDistance {
     private var previous: [Int]
     private var current: [Int]
     private var candidate: [Unicode.Scalar] = []
+    /// For each ASCII character, how many more of it the target has than the part of the candidate
+    /// counted so far; the target's counts between calls.
+    private var unmatched: [Int16]
+    /// How many of the target's characters are ASCII.
+    private let targetASCIICount: Int
 
     init(target: [Unicode.Scalar], threshold: Int) {
         self.target = target
         previous = Array(repeating: 0, count: target.count + 1)
         current = previous
+        var counts = Array(repeating: Int16(0), count: 128)
+        for scalar in target where scalar.value < 128 { counts[Int(scalar.value)] &+= 1 }
+        unmatched = counts
+        targetASCIICount = target.count { $0.value < 128 }
     }
 
     /// The distance from `text` to the target, or `nil` when it is more than `bound`.
@@ -48,6 +57,11 @@ struct BoundedEditDistance {
         // Lengths first: most candidates are ruled out without looking at a character.
         let length = text.utf8.count
         if length > (target.count + bound) * 4 { return nil }
+        // Then, for an ASCII name, the characters it has: a bound without building anything.
+        let ruledOut = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } && (abs(bytes.count - target.count) > bound || characterCountBound(bytes) > bound)
+        }
+        if ruledOut == true { return nil }
         candidate.removeAll(keepingCapacity: true)
         for scalar in text.unicodeScalars { candidate.append(Self.lowercased(scalar)) }
         if abs(candidate.count - target.count) > bound { return nil }
@@ -77,6 +91,24 @@ struct BoundedEditDistance {
         }
         let result = previous[width]
         return result <= bound ? result : nil
+    }
+
+    /// A lower bound of the distance from the characters alone: each edit adds, removes or changes one
+    /// character, so the distance is at least the larger of what either side has that the other lacks.
+    /// Counted over ASCII characters only (an ASCII candidate's, the target's ASCII ones), which keeps
+    /// it a lower bound whatever else the target holds.
+    private mutating func characterCountBound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        unmatched.withUnsafeMutableBufferPointer { unmatched in
+            var extra = 0
+            for byte in bytes {
+                let index = Int(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+                if unmatched[index] <= 0 { extra += 1 }
+                unmatched[index] -= 1
+            }
+            for byte in bytes { unmatched[Int(byte >= 65 && byte <= 90 ? byte + 32 : byte)] += 1 }
+            let missing = targetASCIICount - (bytes.count - extra)
+            return max(extra, missing)
+        }
     }
 
     private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {

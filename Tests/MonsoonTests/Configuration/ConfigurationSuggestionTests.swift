@@ -72,3 +72,41 @@ import Testing
         return a.isEmpty ? b.count : previous[b.count]
     }
 }
+
+/// The bounded distance against a plain Levenshtein distance on random names, cased and uncased, ASCII
+/// and not: the length and character-count shortcuts may only rule out what is really too far.
+@Suite struct BoundedEditDistanceTests {
+    private struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state
+        }
+    }
+
+    private func levenshtein(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var next = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                next[j] = min(row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), row[j] + 1, next[j - 1] + 1)
+            }
+            row = next
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+
+    @Test func agreesWithThePlainDistanceWithinTheBound() {
+        var random = SeededGenerator(state: 20)
+        let alphabet = Array("abcABC12.é_ß")
+        func name() -> String { String((0..<Int.random(in: 0...9, using: &random)).map { _ in alphabet.randomElement(using: &random)! }) }
+        for _ in 0..<3_000 {
+            let target = name(), candidate = name()
+            let bound = Int.random(in: 0...4, using: &random)
+            let targetScalars = Array(target.lowercased().unicodeScalars)
+            var measure = BoundedEditDistance(target: targetScalars, threshold: bound)
+            let expected = levenshtein(targetScalars, Array(candidate.lowercased().unicodeScalars))
+            #expect(measure.distance(to: candidate, atMost: bound) == (expected <= bound ? expected : nil), "\(target) / \(candidate) within \(bound)")
+        }
+    }
+}
