@@ -18,9 +18,14 @@ enum ConfigurationFormat {
     /// A property list's content as configuration: dictionaries, arrays, strings, numbers and booleans.
     /// Dates and data have no configuration value; they are reported with the key they sit under.
     static func propertyList(_ data: Data, name: String) throws(ConfigurationError) -> JSONValue {
-        // Foundation's parsers recurse once per level: a file nested deeper than the limit is refused
-        // before they see it.
-        if let line = data.withUnsafeBytes({ xmlNestingPastLimit(in: $0) }) {
+        switch PropertyListParser.parse(data) {
+        case .success(let value)?: return value
+        case .failure(let problem)?: throw .notPropertyList(name, reason: problem.description)
+        case nil: break
+        }
+        // Binary and OpenStep property lists: Foundation's parsers, which recurse once per level, so a
+        // text list nested deeper than the limit is refused before they see it.
+        if let line = data.withUnsafeBytes({ openStepNestingPastLimit(in: $0) }) {
             throw .notPropertyList(name, reason: "dictionaries and arrays are nested more than \(NestingLimit.depth) deep at line \(line)")
         }
         let list: Any
@@ -31,42 +36,42 @@ enum ConfigurationFormat {
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
             throw .notPropertyList(name, reason: "it is not a property list" + (reason.map { " (\($0))" } ?? ""))
         }
-        return try value(of: list, path: "", name: name, depth: 0)
+        return try value(ofFoundation: list, name: name)
     }
 
-    /// The line at which an XML property list opens its `NestingLimit.depth + 1`-th nested dictionary or
-    /// array, if it does: one pass over the bytes, counting `<dict>`/`<array>` against their closing tags.
-    private static func xmlNestingPastLimit(in bytes: UnsafeRawBufferPointer) -> Int? {
+    /// The line at which an OpenStep property list (`{ key = (a, b); }`) opens its
+    /// `NestingLimit.depth + 1`-th nested dictionary or array, if it does: one pass over the bytes,
+    /// counting brackets outside quoted strings. (A binary list has no lines; its bytes are counted the
+    /// same way only where they happen to look like brackets, which refuses nothing real.)
+    private static func openStepNestingPastLimit(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard !(bytes.count >= 6 && bytes.starts(with: "bplist".utf8)) else { return nil }
         var depth = 0
         var line = 1
+        var quote: UInt8?
         var index = 0
-        func matches(_ word: StaticString, at position: Int) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard position + count <= bytes.count else { return false }
-            for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] { return false }
-            return true
-        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x0A { line += 1 }
-            guard byte == UInt8(ascii: "<") else {
-                index += 1
-                continue
-            }
-            if matches("</dict", at: index) || matches("</array", at: index) {
-                depth -= 1
-            } else if matches("<dict", at: index) || matches("<array", at: index) {
-                var end = index
-                while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
-                let selfClosing = end > index && end < bytes.count && bytes[end - 1] == UInt8(ascii: "/")
-                if !selfClosing {
+            if let open = quote {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == open { quote = nil }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+                case UInt8(ascii: "{"), UInt8(ascii: "("):
                     depth += 1
                     if depth > NestingLimit.depth { return line }
+                case UInt8(ascii: "}"), UInt8(ascii: ")"): depth -= 1
+                default: break
                 }
             }
             index += 1
         }
         return nil
+    }
+
+    /// What Foundation read from a property list, as configuration.
+    static func value(ofFoundation list: Any, name: String) throws(ConfigurationError) -> JSONValue {
+        try value(of: list, path: "", name: name, depth: 0)
     }
 
     private static func value(of item: Any, path: String, name: String, depth: Int) throws(ConfigurationError) -> JSONValue {

@@ -87,7 +87,7 @@ struct ConfigurationFormatTests {
         let deep = "<plist version=\"1.0\">\n" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</plist>"
         let file = try folder.write("deep.plist", deep)
         let error = try #require(throws: ConfigurationError.self) { try Configuration(files: [file]) }
-        #expect(error.description == "Configuration file deep.plist cannot be read: dictionaries and arrays are nested more than 64 deep at line 2.")
+        #expect(error.description == "Configuration file deep.plist cannot be read: dictionaries and arrays are nested more than 64 deep at line 2, column 449.")
         let atLimit = "<plist version=\"1.0\"><dict><key>a</key>" + String(repeating: "<array>", count: 63) + String(repeating: "</array>", count: 63) + "</dict></plist>"
         #expect(throws: Never.self) { try Configuration(files: [try folder.write("limit.plist", atLimit)]) }
     }
