@@ -143,6 +143,9 @@ struct PropertyListParser {
                 continue
             case ("dict", .close):
                 guard open.kinds.last == .dictionary else { throw problem(.unexpected(found: "</dict>", expected: closingExpected(open)), at: tag.offset) }
+                if let key = open.pendingKeys[open.pendingKeys.count - 1] {
+                    throw problem(.unexpected(found: "</dict>", expected: "the value of key \"\(key)\""), at: tag.offset)
+                }
                 open.kinds.removeLast()
                 open.pendingKeys.removeLast()
                 open.labels.removeLast()

@@ -69,6 +69,7 @@ import Testing
         #expect(problem("<plist><dict><key>a</key><string>b</string>") == "the property list ends early at line 1, column 44: an element, comment or declaration is not closed (was the file cut off?)")
         #expect(problem("<plist><dict><string>b</string></dict></plist>") == "invalid property list at line 1, column 14: found <string> where <key> or </dict> should be")
         #expect(problem("<plist><array><key>a</key></array></plist>") == "invalid property list at line 1, column 15: found <key> where a value (<dict>, <array>, <string>, <integer>, <real>, <true/> or <false/>) should be")
+        #expect(problem("<plist><dict><key>a</key></dict></plist>") == "invalid property list at line 1, column 26: found </dict> where the value of key \"a\" should be")
         #expect(problem("<plist><array></dict></plist>") == "invalid property list at line 1, column 15: found </dict> where a value or </array> should be")
         #expect(problem("<plist>\n<integer>four</integer></plist>") == "invalid property list at line 2, column 10: \"four\" is not an integer")
         #expect(problem("<plist><string>a &nbsp; b</string></plist>") == "invalid property list at line 1, column 18: an & that starts no entity (write &amp; for &)")
