@@ -13,7 +13,7 @@ extension BlockComponentFactory {
     /// are built again (from the same assembly instances), and patches applied to either stay there.
     ///
     /// An assembly related to none of this factory's (passed or collaborator) is added beside them; when
-    /// that makes a type it declares ambiguous, `with` fails with ``ActivationError/Problem/Kind/replacesNothing``
+    /// that makes a type it declares ambiguous, `with` fails with `replacesNothing`
     /// instead, since resolving that type would fail later, far from the cause.
     ///
     /// - Throws: ``ActivationError`` for whatever the new set of assemblies gets wrong.
@@ -36,7 +36,7 @@ extension BlockComponentFactory {
     /// ```
     ///
     /// Like ``with(_:)``, the new factory has its own pools. A type this factory never activated fails
-    /// with ``ActivationError/Problem/Kind/notActivated`` (a misspelt or wrong type would otherwise
+    /// with `notActivated` (a misspelt or wrong type would otherwise
     /// leave the factory as it was); removing an assembly that others still refer to fails activation
     /// with an `undeclaredDefinition` problem naming the reference.
     ///
