@@ -27,16 +27,10 @@ private indirect enum NestedSetting: Decodable, Equatable {
         let depth = 64
         let json = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
         let configuration = try Configuration(json: Data(json.utf8), name: "deep.json")
-        let outcome = Locked<Result<NestedSetting, ConfigurationError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            outcome.withLock { $0 = Result { () throws(ConfigurationError) in try configuration.value("a", as: NestedSetting.self) } }
-            done.signal()
+        let outcome = onThread(stackSize: 512 * 1024) {
+            Result { () throws(ConfigurationError) in try configuration.value("a", as: NestedSetting.self) }
         }
-        thread.stackSize = 512 * 1024
-        thread.start()
-        done.wait()
-        let tree = try #require(try outcome.withLock { $0 }?.get())
+        let tree = try outcome.get()
         #expect(tree.depth == depth - 1)
     }
 

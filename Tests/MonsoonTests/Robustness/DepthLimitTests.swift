@@ -30,10 +30,13 @@ final class BookAssembly: Assembly {
 struct DepthLimitTests {
     @Test func aDefinitionThatInjectsItselfWithNewArgumentsForeverEndsInATypedError() throws {
         #expect(ResolutionLimits.standard.maximumDepth == 1_000)
-        // A limit every thread's stack reaches in a debug build; the default, 1,000, may meet the stack
-        // guard first (the next tests), with the same kind of error.
+        // On an 8 MiB stack (a main thread's) a debug build reaches this limit before the stack guard; the
+        // default, 1,000, may meet the guard first (the next tests), with the same kind of error.
         let factory = try BlockComponentFactory(assemblies: [BookAssembly()], limits: ResolutionLimits(maximumDepth: 300))
-        let error = try #require(throws: ResolutionError.self) { try factory.resolve(BookAssembly.book) }
+        let outcome = onThread(stackSize: 8 << 20) {
+            Result { () throws(ResolutionError) in _ = try factory.resolve(BookAssembly.book) }
+        }
+        let error = try #require(throws: ResolutionError.self) { _ = try outcome.get() }
         #expect(error.kind == .depthLimitExceeded)
         #expect(error.path.count == 301)
         #expect(error.subject == "BookAssembly.book()")
@@ -65,16 +68,10 @@ struct DepthLimitTests {
 
     @Test func aResolutionAboutToOverflowItsThreadsStackThrowsInstead() throws {
         let factory = try BlockComponentFactory(assemblies: [BookAssembly()], limits: ResolutionLimits(maximumDepth: .max))
-        let outcome = Locked<ResolutionError?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            do throws(ResolutionError) { _ = try factory.resolve(BookAssembly.book) } catch { outcome.withLock { $0 = error } }
-            done.signal()
+        let outcome = onThread(stackSize: 512 * 1024) {
+            Result { () throws(ResolutionError) in _ = try factory.resolve(BookAssembly.book) }
         }
-        thread.stackSize = 512 * 1024
-        thread.start()
-        done.wait()
-        let error = try #require(outcome.withLock { $0 })
+        let error = try #require(throws: ResolutionError.self) { _ = try outcome.get() }
         #expect(error.kind == .depthLimitExceeded)
         #expect(error.description.contains("has nearly used up its thread's stack"))
         #expect(error.path.count > 10)
