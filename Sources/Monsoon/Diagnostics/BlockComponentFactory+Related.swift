@@ -5,7 +5,7 @@ extension BlockComponentFactory {
         registry.entries.compactMap { candidate in
             guard let parent = candidate.definition.parent else { return nil }
             let parentEntry = registry.entry(identifiedBy: parent.identity)
-                ?? assemblies.replacementKey(for: parent).flatMap { registry.byKey[$0] }
+                ?? assemblies.replacementKey(for: parent).flatMap { registry.entry(forKey: $0) }
             return parentEntry === entry ? candidate.key : nil
         }
     }

@@ -7,9 +7,9 @@ extension Registry {
         configuration: (ConfigurationReference, AnyDefinition) -> Configuration
     ) throws(ActivationError) -> Registry {
         var problems: [ActivationError.Problem] = []
-        var listed: [(key: String, definition: AnyDefinition)] = []
-        var keysBySite: [DefinitionIdentity: String] = [:]
-        var definitionsByKey: [String: AnyDefinition] = [:]
+        var names = ActivatedNames()
+        var listed: [Listed] = []
+        var indexBySite: [DefinitionIdentity: Int] = [:]
         var seenAssemblies: Set<ObjectIdentifier> = []
         var discovered: [AnyDefinition] = []
         var tooDeep: Set<DefinitionIdentity> = []
@@ -24,45 +24,49 @@ extension Registry {
             let (definitions, discovery) = DefinitionEvaluation.discovering { assembly.definitions.map(\.erased) }
             discovered += discovery.found
             tooDeep.formUnion(discovery.tooDeep)
+            let assemblyIndex = names.index(of: assemblyName)
             for definition in definitions {
-                let key = DefinitionKey(assembly: assemblyName, method: definition.function).description
+                let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: assemblyIndex, method: definition.function),
+                                       definition: definition)
                 guard !definition.isParameterized else {
-                    problems.append(.listedParameterized(key, location: definition.location))
+                    problems.append(.listedParameterized(candidate.key, location: definition.location))
                     continue
                 }
                 guard definition.isDefined else {
-                    problems.append(.outsideDefine(key, location: definition.location))
+                    problems.append(.outsideDefine(candidate.key, location: definition.location))
                     continue
                 }
-                if let existing = definitionsByKey[key] {
+                if let existing = names.listed[candidate.name].map({ listed[$0].definition }) {
                     problems.append(existing.identity == definition.identity && !definition.isBinding
-                        ? .listedTwice(key, location: definition.location)
-                        : .duplicateKey(key, locations: [existing.location, definition.location], isBinding: definition.isBinding))
+                        ? .listedTwice(candidate.key, location: definition.location)
+                        : .duplicateKey(candidate.key, locations: [existing.location, definition.location], isBinding: definition.isBinding))
                     continue
                 }
-                if let sharingKey = keysBySite[definition.identity] {
-                    problems.append(.sharedSite([sharingKey, key], location: definition.location))
+                if let sharing = indexBySite[definition.identity] {
+                    problems.append(.sharedSite([listed[sharing].key, candidate.key], location: definition.location))
                     continue
                 }
-                listed.append((key, definition))
-                definitionsByKey[key] = definition
-                keysBySite[definition.identity] = key
+                names.listed[candidate.name] = listed.count
+                indexBySite[definition.identity] = listed.count
+                listed.append(candidate)
             }
         }
 
         // What listed definitions reach is registered after everything listed (a listed definition keeps
         // its key), under its own assembly's name, when that exact assembly type was activated.
-        for definition in discovered where keysBySite[definition.identity] == nil {
+        for definition in discovered where indexBySite[definition.identity] == nil {
             guard let assemblyType = definition.assemblyType, let activated = directory.byType[ObjectIdentifier(assemblyType)],
                   type(of: activated) == assemblyType else { continue }
-            let key = DefinitionKey(assemblyType: assemblyType, method: definition.function).description
-            if let existing = definitionsByKey[key] {
-                problems.append(.duplicateKey(key, locations: [existing.location, definition.location]))
+            let assemblyName = typeName(assemblyType)
+            let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: names.index(of: assemblyName), method: definition.function),
+                                   definition: definition)
+            if let existing = names.listed[candidate.name].map({ listed[$0].definition }) {
+                problems.append(.duplicateKey(candidate.key, locations: [existing.location, definition.location]))
                 continue
             }
-            listed.append((key, definition))
-            definitionsByKey[key] = definition
-            keysBySite[definition.identity] = key
+            names.listed[candidate.name] = listed.count
+            indexBySite[definition.identity] = listed.count
+            listed.append(candidate)
         }
 
         // Like Typhoon, each post-processor sees every definition before the next post-processor runs.
@@ -70,56 +74,61 @@ extension Registry {
             for index in listed.indices {
                 do {
                     listed[index].definition = try [processor].process(listed[index].definition, key: listed[index].key)
-                    definitionsByKey[listed[index].key] = listed[index].definition
                 } catch {
                     problems.append(.postProcessorFailed(listed[index].key, processor: error.processor, error: error.underlying))
                 }
             }
         }
 
-        let keyOf = { (reference: DefinitionReference) -> String? in
-            keysBySite[reference.identity]
-                ?? directory.replacementKey(for: reference).flatMap { definitionsByKey[$0] == nil ? nil : $0 }
+        let indexOf = { (reference: DefinitionReference) -> Int? in
+            indexBySite[reference.identity] ?? directory.replacementKey(for: reference).flatMap { names.index(ofKey: $0) }
         }
-        let inheritance = Inheritance { reference in keyOf(reference).flatMap { definitionsByKey[$0] } }
+        let inheritance = Inheritance { reference in indexOf(reference).map { listed[$0].definition } }
 
         var entries: [RegistryEntry] = []
-        var aliases: [DefinitionIdentity: String] = [:]
-        for (key, definition) in listed {
+        entries.reserveCapacity(listed.count)
+        var entryOfListed: [RegistryEntry?] = []
+        entryOfListed.reserveCapacity(listed.count)
+        var aliasIndices: [(DefinitionIdentity, Int)] = []
+        for item in listed {
+            let definition = item.definition
             do {
                 let resolved = try inheritance.resolve(definition)
                 if resolved.scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
-                    problems.append(.weakSingletonOfValueType(key, type: definition.declaredType, location: definition.location))
+                    problems.append(.weakSingletonOfValueType(item.key, type: definition.declaredType, location: definition.location))
                 }
-                entries.append(RegistryEntry(key: key, definition: definition, scope: resolved.scope, inherited: resolved.inherited))
+                let entry = RegistryEntry(assemblyName: item.assemblyName, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
+                entries.append(entry)
+                entryOfListed.append(entry)
             } catch {
-                problems.append(.invalidParent(key, definition: definition, failure: error))
+                problems.append(.invalidParent(item.key, definition: definition, failure: error))
+                entryOfListed.append(nil)
             }
             for exposed in definition.exposedTypes {
                 if let declared = definition.declaredType as? AnyClass, let exposedClass = exposed as? AnyClass,
                    !ClassHierarchy.isSubclass(declared, of: exposedClass) {
-                    problems.append(.invalidExposedType(key, declared: definition.declaredType, exposed: exposed, location: definition.location))
+                    problems.append(.invalidExposedType(item.key, declared: definition.declaredType, exposed: exposed, location: definition.location))
                 }
             }
             var reported: Set<DefinitionIdentity> = []
             for dependency in definition.dependencies {
                 if dependency.castCannotSucceed, let cast = dependency.cast {
-                    problems.append(.propertyTypeMismatch(key, site: dependency.site.label, supplied: cast.from, property: cast.to,
+                    problems.append(.propertyTypeMismatch(item.key, site: dependency.site.label, supplied: cast.from, property: cast.to,
                                                           location: definition.location))
                 }
                 for reference in dependency.target.configurationReferences {
                     do throws(ConfigurationError) {
                         try reference.check(configuration(reference, definition))
                     } catch {
-                        problems.append(.configuration(key, error: error))
+                        problems.append(.configuration(item.key, error: error))
                     }
                 }
                 for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
-                    if keysBySite[reference.identity] != nil { continue }
-                    if let replacement = keyOf(reference) {
-                        aliases[reference.identity] = replacement
+                    if indexBySite[reference.identity] != nil { continue }
+                    if let replacement = indexOf(reference) {
+                        aliasIndices.append((reference.identity, replacement))
                     } else if reported.insert(reference.identity).inserted {
-                        problems.append(.undeclaredReference(from: key, to: reference.function, location: reference.identity.location,
+                        problems.append(.undeclaredReference(from: item.key, to: reference.function, location: reference.identity.location,
                                                              tooDeepToDiscover: tooDeep.contains(reference.identity)))
                     }
                 }
@@ -127,7 +136,48 @@ extension Registry {
         }
 
         if !problems.isEmpty { throw ActivationError(problems: problems) }
+        var aliases: [(DefinitionIdentity, RegistryEntry)] = []
+        var aliased: Set<DefinitionIdentity> = []
+        for (identity, index) in aliasIndices where aliased.insert(identity).inserted {
+            if let entry = entryOfListed[index] { aliases.append((identity, entry)) }
+        }
         return Registry(entries: entries, aliases: aliases)
+    }
+}
+
+/// A definition activation registers, with what its key is made of.
+private struct Listed {
+    let assemblyName: String
+    let name: MethodName
+    var definition: AnyDefinition
+    /// Formatted only for messages and post-processors.
+    var key: String { DefinitionKey(assembly: assemblyName, method: name.method).description }
+}
+
+/// A key as activation compares keys: the assembly by its name's number, so that no key string is made
+/// or hashed per definition.
+private struct MethodName: Hashable {
+    let assembly: Int
+    let method: String
+}
+
+/// The names of the activated assemblies, numbered, and the listed definitions by key.
+private struct ActivatedNames {
+    private var numbers: [String: Int] = [:]
+    var listed: [MethodName: Int] = [:]
+
+    /// The number of an assembly name, given on first sight. Two assembly types of the same name (from
+    /// two modules) share it, so that their definitions' keys collide as their strings would.
+    mutating func index(of assemblyName: String) -> Int {
+        if let number = numbers[assemblyName] { return number }
+        numbers[assemblyName] = numbers.count
+        return numbers.count - 1
+    }
+
+    /// The listed definition a key names (`QuestAssembly.knight()`), or `nil`.
+    func index(ofKey key: String) -> Int? {
+        guard let parsed = DefinitionKey(parsing: key), let assembly = numbers[parsed.assembly] else { return nil }
+        return listed[MethodName(assembly: assembly, method: parsed.method)]
     }
 }
 

@@ -6,13 +6,13 @@ extension BlockComponentFactory {
             return try parameterizedEntries.entry(for: reference, definition: parameterized, in: self, path: path())
         }
         if let entry = registry.byIdentity[reference.identity] { return entry }
-        if let key = assemblies.replacementKey(for: reference), let entry = registry.byKey[key] { return entry }
+        if let key = assemblies.replacementKey(for: reference), let entry = registry.entry(forKey: key) { return entry }
         throw .undeclared(reference.function, location: reference.identity.location, declaredType: declaredType, path: path())
     }
 
     func entry(key: String, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
-        if let entry = registry.byKey[key] { return entry }
-        if let replacement = assemblies.replacementKey(for: key), let entry = registry.byKey[replacement] { return entry }
+        if let entry = registry.entry(forKey: key) { return entry }
+        if let replacement = assemblies.replacementKey(for: key), let entry = registry.entry(forKey: replacement) { return entry }
         throw .unknownKey(key, knownKeys: registry.keys, path: path())
     }
 

@@ -13,8 +13,8 @@ extension BlockComponentFactory {
     /// Whether a definition has `key`, or the key of a replaced assembly's method that a subclass
     /// answers to.
     public func contains(key: String) -> Bool {
-        if registry.byKey[key] != nil { return true }
-        return assemblies.replacementKey(for: key).map { registry.byKey[$0] != nil } ?? false
+        if registry.entry(forKey: key) != nil { return true }
+        return assemblies.replacementKey(for: key).map { registry.entry(forKey: $0) != nil } ?? false
     }
 
     /// The component of the unique definition that declares `type`, or `nil` when no definition does.

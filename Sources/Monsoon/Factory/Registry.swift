@@ -5,7 +5,8 @@ struct Registry: Sendable {
     /// In activation order: assembly order, then each assembly's `definitions` order.
     let entries: [RegistryEntry]
     @usableFromInline let byIdentity: EntryTable<DefinitionIdentity>
-    let byKey: [String: RegistryEntry]
+    /// Entries by key, made on the first lookup by key: activation makes no key strings.
+    private let byKey: LazyKeyIndex
     let byType: [ObjectIdentifier: [RegistryEntry]]
     /// The types exactly one definition declares, for the warm path.
     @usableFromInline let soleByType: EntryTable<TypeKey>
@@ -13,17 +14,16 @@ struct Registry: Sendable {
     /// included.
     let byBindingName: [String: [RegistryEntry]]
 
-    /// `aliases`: call sites of a replaced assembly's methods, mapped to the key of the replacement.
-    init(entries: [RegistryEntry], aliases: [DefinitionIdentity: String] = [:]) {
+    /// `aliases`: call sites of a replaced assembly's methods, with the replacement's entry.
+    init(entries: [RegistryEntry], aliases: [(DefinitionIdentity, RegistryEntry)] = []) {
         self.entries = entries
-        var byIdentity: [DefinitionIdentity: RegistryEntry] = [:]
-        var byKey: [String: RegistryEntry] = [:]
         var byType: [ObjectIdentifier: [RegistryEntry]] = [:]
         var byBindingName: [String: [RegistryEntry]] = [:]
+        var byIdentity: [(DefinitionIdentity, RegistryEntry)] = []
+        byIdentity.reserveCapacity(entries.count + aliases.count)
         for entry in entries {
             if entry.definition.isFoundByNameOnly { byBindingName[entry.definition.function, default: []].append(entry) }
-            byIdentity[entry.definition.identity] = entry
-            byKey[entry.key] = entry
+            byIdentity.append((entry.definition.identity, entry))
             if !entry.definition.isAbstract, !entry.definition.isFoundByNameOnly {
                 byType[ObjectIdentifier(entry.definition.declaredType), default: []].append(entry)
                 for exposed in entry.definition.exposedTypes where exposed != entry.definition.declaredType {
@@ -31,12 +31,19 @@ struct Registry: Sendable {
                 }
             }
         }
-        for (identity, key) in aliases { byIdentity[identity] = byKey[key] }
-        self.byIdentity = EntryTable(byIdentity.map { ($0.key, $0.value) })
-        self.byKey = byKey
+        // Identities are unique among entries (activation reports a shared site); an alias is the call
+        // site of a method no activated assembly lists, so it never meets an entry's.
+        byIdentity += aliases
+        self.byIdentity = EntryTable(byIdentity)
+        self.byKey = LazyKeyIndex(entries)
         self.byType = byType
         self.byBindingName = byBindingName
         self.soleByType = EntryTable(byType.compactMap { type, entries in entries.count == 1 ? (TypeKey(type), entries[0]) : nil })
+    }
+
+    /// The registered entry with this key (`QuestAssembly.knight()`), or `nil`.
+    func entry(forKey key: String) -> RegistryEntry? {
+        byKey.entry(forKey: key)
     }
 
     var keys: [String] { entries.map(\.key) }
@@ -55,5 +62,26 @@ struct Registry: Sendable {
 
     var typeNames: [String] {
         Array(Set(entries.filter { !$0.definition.isAbstract }.map { typeName($0.definition.declaredType) })).sorted()
+    }
+}
+
+/// A registry's entries by key, indexed when first asked: lookups by key are rare (``BlockComponentFactory/resolve(key:)``,
+/// replaced assemblies, diagnostics), and formatting a key per definition was a tenth of activation.
+private final class LazyKeyIndex: Sendable {
+    private let entries: [RegistryEntry]
+    private let index = Locked<[String: RegistryEntry]?>(nil)
+
+    init(_ entries: [RegistryEntry]) {
+        self.entries = entries
+    }
+
+    func entry(forKey key: String) -> RegistryEntry? {
+        index.withLock { index in
+            if index == nil {
+                // The first entry with a key wins, as activation registers it.
+                index = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            return index?[key]
+        }
     }
 }

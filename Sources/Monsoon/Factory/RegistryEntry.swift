@@ -2,12 +2,19 @@
 /// pool cell.
 @usableFromInline
 final class RegistryEntry: Sendable {
-    @usableFromInline let key: String
     @usableFromInline let definition: AnyDefinition
     let scope: Scope
     let poolKey: PoolKey
-    /// The activated assembly's type name: the part of the key before the method.
-    var assemblyName: String { DefinitionKey(parsing: key)?.assembly ?? key }
+    /// The activated assembly's type name: the part of the key before the method. Shared by every entry
+    /// of the assembly.
+    let assemblyName: String
+    /// The key of an entry made for argument values, which it names; `nil` for a registered entry.
+    private let keyWithArguments: String?
+    /// `QuestAssembly.knight()`: formatted when read (messages, lookups by key, instance post-processors),
+    /// so that activation builds no string per definition.
+    @usableFromInline var key: String {
+        keyWithArguments ?? DefinitionKey(assembly: assemblyName, method: definition.function).description
+    }
     /// The merged steps of the parent chain, root first; `nil` without a parent.
     @usableFromInline let inherited: InheritedSteps?
     /// Whether `inherited` is set: tested on every build without copying the steps.
@@ -37,8 +44,12 @@ final class RegistryEntry: Sendable {
         scope == .singleton && !definition.isAbstract && reach.mayAwait && cell?.publishedValue == nil
     }
 
-    init(key: String, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
-        self.key = key
+    /// - Parameters:
+    ///   - assemblyName: the activated assembly's type name, which with the method makes the key.
+    ///   - keyWithArguments: the whole key, for an entry made for argument values.
+    init(assemblyName: String, keyWithArguments: String? = nil, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
+        self.assemblyName = assemblyName
+        self.keyWithArguments = keyWithArguments
         self.definition = definition
         self.scope = scope
         self.poolKey = PoolKey(identity: definition.identity, arguments: definition.arguments)

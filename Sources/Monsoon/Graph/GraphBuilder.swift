@@ -98,7 +98,7 @@ struct GraphBuilder {
 
     private func registeredKey(_ reference: DefinitionReference) -> String? {
         if let entry = factory.registry.byIdentity[reference.identity] { return entry.key }
-        return factory.assemblies.replacementKey(for: reference).flatMap { factory.registry.byKey[$0]?.key }
+        return factory.assemblies.replacementKey(for: reference).flatMap { factory.registry.entry(forKey: $0)?.key }
     }
 }
 

@@ -20,7 +20,8 @@ final class ParameterizedEntries: Sendable {
             throw .invalidParent(key, explanation: error.explanation(childType: definition.declaredType), path: path + [key])
         }
         if resolved.scope == .singleton { throw .singletonWithArguments(key, path: path + [key]) }
-        let entry = RegistryEntry(key: key, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
+        let entry = RegistryEntry(assemblyName: definition.assemblyType.map { typeName($0) } ?? "", keyWithArguments: key,
+                                  definition: definition, scope: resolved.scope, inherited: resolved.inherited)
         entry.reach = AsyncReach.flags(of: entry, in: factory)
         guard resolved.scope.isShared else { return entry }
         return shared.withLock { shared in
@@ -43,7 +44,7 @@ final class ParameterizedEntries: Sendable {
 extension BlockComponentFactory {
     /// The registered (parameterless) definition a reference points to, following assembly replacement.
     func registeredDefinition(for reference: DefinitionReference) -> AnyDefinition? {
-        if let entry = registry.byIdentity[reference.identity] { return entry.definition }
-        return assemblies.replacementKey(for: reference).flatMap { registry.byKey[$0]?.definition }
+        if let entry = registry.entry(identifiedBy: reference.identity) { return entry.definition }
+        return assemblies.replacementKey(for: reference).flatMap { registry.entry(forKey: $0)?.definition }
     }
 }

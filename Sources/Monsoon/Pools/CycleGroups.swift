@@ -75,7 +75,7 @@ final class CycleGroups: Sendable {
     private func registered(_ reference: DefinitionReference) -> RegistryEntry? {
         guard reference.parameterized == nil else { return nil }
         if let entry = registry.entry(identifiedBy: reference.identity) { return entry }
-        return assemblies.replacementKey(for: reference).flatMap { registry.byKey[$0] }
+        return assemblies.replacementKey(for: reference).flatMap { registry.entry(forKey: $0) }
     }
 
     /// Tarjan's algorithm without recursion, so that a graph thousands of definitions deep cannot

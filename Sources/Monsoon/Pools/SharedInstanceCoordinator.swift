@@ -43,7 +43,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
     private var nextWaiterToken: UInt64 = 0
 
     func claim(
-        _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: String, wait: Duration,
+        _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: @autoclosure () -> String, wait: Duration,
         path: @autoclosure () -> [String]
     ) throws(ResolutionError) -> Claim {
         condition.lock()
@@ -52,17 +52,17 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         var enclosing: [UInt64]?
         while true {
             let blocker: UInt64
-            switch try decide(cell, group: group, for: resolution, key: key, path: path()) {
+            switch try decide(cell, group: group, for: resolution, key: key(), path: path()) {
             case .decided(let claim): return claim
             case .waitFor(let owner): blocker = owner
             }
             // Read only now, when this thread is about to block: the task-local costs a lookup.
             if enclosing == nil { enclosing = AsyncResolutionChain.enclosing }
-            if enclosing?.contains(blocker) == true { throw .initializerResolvesItsBuild(key) }
+            if enclosing?.contains(blocker) == true { throw .initializerResolvesItsBuild(key()) }
             waitingFor[resolution] = blocker
             let signalled = condition.wait(until: deadline)
             waitingFor[resolution] = nil
-            if !signalled, Date() >= deadline { throw .sharedBuildTimedOut(key, waited: wait, path: path()) }
+            if !signalled, Date() >= deadline { throw .sharedBuildTimedOut(key(), waited: wait, path: path()) }
         }
     }
 
@@ -113,7 +113,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
 
     /// What a claim gets now, under the lock: the value, the cell, or the resolution to wait for.
     private func decide(
-        _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: String, path: @autoclosure () -> [String]
+        _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: @autoclosure () -> String, path: @autoclosure () -> [String]
     ) throws(ResolutionError) -> Decision {
         if let value = cell.valueUnderLock { return .decided(.available(value)) }
         let blocker: UInt64
@@ -130,7 +130,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         }
         var next: UInt64? = blocker
         while let current = next {
-            if current == resolution { throw .concurrentCycle(key, path: path()) }
+            if current == resolution { throw .concurrentCycle(key(), path: path()) }
             next = waitingFor[current]
         }
         return .waitFor(blocker)

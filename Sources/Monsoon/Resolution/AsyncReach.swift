@@ -144,6 +144,6 @@ extension BlockComponentFactory {
     /// The registered entry a reference points to, following assembly replacement.
     func registeredEntry(for reference: DefinitionReference) -> RegistryEntry? {
         if let entry = registry.byIdentity[reference.identity] { return entry }
-        return assemblies.replacementKey(for: reference).flatMap { registry.byKey[$0] }
+        return assemblies.replacementKey(for: reference).flatMap { registry.entry(forKey: $0) }
     }
 }
