@@ -2,34 +2,83 @@
 /// public only because ``ComponentDefinition`` hands it over; read a definition through
 /// ``DefinitionInfo`` (``BlockComponentFactory/definitions``, ``RegisteredDefinition/info``).
 public struct AnyDefinition: Sendable {
-    private(set) var identity: DefinitionIdentity
-    private(set) var arguments: RuntimeArguments
-    private(set) var functionName: StaticString
-    private(set) var assemblyType: Assembly.Type?
+    /// Every field, in one object: activation hands each definition through several arrays, and a copy
+    /// is then one reference count rather than one per field.
+    @usableFromInline var box: Box
+
+    /// What an erased definition says; changed only by making a new box.
+    @usableFromInline
+    struct Fields: Sendable {
+        var identity: DefinitionIdentity
+        var arguments: RuntimeArguments
+        var functionName: StaticString
+        var assemblyType: Assembly.Type?
+        let declaredType: Any.Type
+        var declaredScope: Scope?
+        let isAbstract: Bool
+        let hasInitializer: Bool
+        @usableFromInline let injects: Bool
+        @usableFromInline let hasAfterInjections: Bool
+        var isDefined: Bool
+        let isParameterized: Bool
+        let parent: DefinitionReference?
+        let exposedTypes: [Any.Type]
+        let isAsync: Bool
+        let isMainActor: Bool
+        var behaviour: any DefinitionBehaviour
+        var bindingName: (name: String, isExplicit: Bool)?
+    }
+
+    @usableFromInline
+    final class Box: Sendable {
+        @usableFromInline let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    var identity: DefinitionIdentity { box.fields.identity }
+    var arguments: RuntimeArguments { box.fields.arguments }
+    var functionName: StaticString { box.fields.functionName }
+    var assemblyType: Assembly.Type? { box.fields.assemblyType }
     /// The component type the definition declares: the `T` of `Definition<T>`. By-type lookup finds
     /// the definition under exactly this type.
-    let declaredType: Any.Type
+    var declaredType: Any.Type { box.fields.declaredType }
     /// The scope the definition sets, or `nil` when it leaves the default (or its parent's).
-    var declaredScope: Scope?
+    var declaredScope: Scope? {
+        get { box.fields.declaredScope }
+        set { changing { $0.declaredScope = newValue } }
+    }
     /// Whether the definition is abstract (only usable as a parent).
-    let isAbstract: Bool
-    let hasInitializer: Bool
+    var isAbstract: Bool { box.fields.isAbstract }
+    var hasInitializer: Bool { box.fields.hasInitializer }
     /// Whether the definition's own recipe has hooks, properties or methods to run before settling.
-    @usableFromInline let injects: Bool
+    @inlinable var injects: Bool { box.fields.injects }
     /// Whether the definition's own recipe has afterInjections hooks.
-    @usableFromInline let hasAfterInjections: Bool
-    private(set) var isDefined: Bool
+    @inlinable var hasAfterInjections: Bool { box.fields.hasAfterInjections }
+    var isDefined: Bool { box.fields.isDefined }
     /// A parameterized definition (`define(arguments:)`), which is resolved with arguments, never listed.
-    let isParameterized: Bool
-    let parent: DefinitionReference?
+    var isParameterized: Bool { box.fields.isParameterized }
+    var parent: DefinitionReference? { box.fields.parent }
     /// More types lookup by type finds the definition under (`exposed(as:)`).
-    let exposedTypes: [Any.Type]
+    var exposedTypes: [Any.Type] { box.fields.exposedTypes }
     /// Whether the definition's own initializer is `async`: only an asynchronous resolution builds it.
-    let isAsync: Bool
+    var isAsync: Bool { box.fields.isAsync }
     /// Whether the component is built on the main actor (its initializer or a hook is isolated to it).
-    let isMainActor: Bool
+    var isMainActor: Bool { box.fields.isMainActor }
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
-    private(set) var behaviour: any DefinitionBehaviour
+    var behaviour: any DefinitionBehaviour { box.fields.behaviour }
+    /// The name a module's binding was given (`binder.bind(…, named: "staging")`), or the name made from
+    /// the bound type for an unnamed one; `nil` for a definition made by an assembly method.
+    var bindingName: (name: String, isExplicit: Bool)? { box.fields.bindingName }
+
+    /// Replaces the box with a changed copy of its fields.
+    private mutating func changing(_ change: (inout Fields) -> Void) {
+        var fields = box.fields
+        change(&fields)
+        box = Box(fields)
+    }
 
     /// Generic in the behaviour's component type rather than taking `any DefinitionBehaviour`, so that the
     /// protocol stays internal: were it usable from inlinable code, the optimizer could no longer
@@ -41,23 +90,12 @@ public struct AnyDefinition: Sendable {
         hasAfterInjections: Bool, isDefined: Bool, isParameterized: Bool, parent: DefinitionReference?,
         exposedTypes: [Any.Type], isAsync: Bool, isMainActor: Bool, behaviour: RecipeBehaviour<T>
     ) {
-        self.isAsync = isAsync
-        self.isMainActor = isMainActor
-        self.identity = identity
-        self.arguments = arguments
-        self.functionName = functionName
-        self.assemblyType = assemblyType
-        self.declaredType = declaredType
-        self.declaredScope = declaredScope
-        self.isAbstract = isAbstract
-        self.hasInitializer = hasInitializer
-        self.injects = injects
-        self.hasAfterInjections = hasAfterInjections
-        self.isDefined = isDefined
-        self.isParameterized = isParameterized
-        self.parent = parent
-        self.exposedTypes = exposedTypes
-        self.behaviour = behaviour
+        box = Box(Fields(
+            identity: identity, arguments: arguments, functionName: functionName, assemblyType: assemblyType,
+            declaredType: declaredType, declaredScope: declaredScope, isAbstract: isAbstract, hasInitializer: hasInitializer,
+            injects: injects, hasAfterInjections: hasAfterInjections, isDefined: isDefined, isParameterized: isParameterized,
+            parent: parent, exposedTypes: exposedTypes, isAsync: isAsync, isMainActor: isMainActor, behaviour: behaviour,
+            bindingName: nil))
     }
 
     var dependencies: [Dependency] { behaviour.dependencies }
@@ -78,28 +116,27 @@ public struct AnyDefinition: Sendable {
 
     /// Takes over `original`'s identity, so that references to `original` reach this definition.
     mutating func adopt(identityOf original: AnyDefinition) {
-        identity = original.identity
-        arguments = original.arguments
-        functionName = original.functionName
-        assemblyType = original.assemblyType
-        isDefined = true
+        changing { fields in
+            fields.identity = original.identity
+            fields.arguments = original.arguments
+            fields.functionName = original.functionName
+            fields.assemblyType = original.assemblyType
+            fields.isDefined = true
+        }
     }
-
-    /// The name a module's binding was given (`binder.bind(…, named: "staging")`), or the name made from
-    /// the bound type for an unnamed one; `nil` for a definition made by an assembly method.
-    private(set) var bindingName: (name: String, isExplicit: Bool)?
 
     /// This definition as the binding of a ``Module``, keyed by `name`.
     func bound(as name: String, explicitly: Bool) -> AnyDefinition {
         var copy = self
-        copy.bindingName = (name, explicitly)
+        copy.changing { $0.bindingName = (name, explicitly) }
         return copy
     }
 
     /// This definition with one injection replaced; see ``RegisteredDefinition/replaceInjection(at:with:)``.
     func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(InjectionRewriteError) -> AnyDefinition {
+        let rewritten = try behaviour.rewriting(site, with: injection)
         var copy = self
-        copy.behaviour = try behaviour.rewriting(site, with: injection)
+        copy.changing { $0.behaviour = rewritten }
         return copy
     }
 
