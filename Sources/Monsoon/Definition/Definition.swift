@@ -109,10 +109,8 @@ public struct Definition<T>: Sendable {
     /// assembly's module, so building the component runs code specialized for `T` rather than generic
     /// code that looks up type metadata at every step.
     @inlinable
-    func specialized() -> Definition<T> {
-        guard let storage, storage.specializedBuild == nil else { return self }
-        var copy = self
-        let recipe = storage.recipe
+    consuming func specialized() -> Definition<T> {
+        guard let recipe = storage?.recipe, storage?.specializedBuild == nil else { return self }
         var make: (@Sendable (Resolver) throws -> Any)?
         if let initializer = recipe.initializer {
             let makeComponent = initializer.make
@@ -121,8 +119,15 @@ public struct Definition<T>: Sendable {
         let build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any = { context, entry in
             try recipe.build(in: context, entry: entry)
         }
-        copy.storage = RecipeStorage(recipe, specializedBuild: build, specializedMake: make,
-                                     erased: erased(specializedBuild: build, specializedMake: make))
+        let erased = erased(specializedBuild: build, specializedMake: make)
+        var copy = self
+        // A body's storage is normally this value's alone: completed in place, it saves a second storage,
+        // a copy of the recipe and, when it is freed, a lookup of the recipe's generic metadata.
+        if isKnownUniquelyReferenced(&copy.storage), let storage = copy.storage {
+            storage.complete(specializedBuild: build, specializedMake: make, erased: erased)
+        } else {
+            copy.storage = RecipeStorage(recipe, specializedBuild: build, specializedMake: make, erased: erased)
+        }
         return copy
     }
 
@@ -332,17 +337,22 @@ extension Definition: CustomStringConvertible {
 }
 
 /// A recipe on the heap, shared by the copies of one `Definition` value.
+///
+/// Unchecked `Sendable`: the three specialized fields are written at most once, by `complete`, and only
+/// while the storage is uniquely referenced (`specialized()` checks), so before any other thread or value
+/// can read them; everything else is immutable. For the same reason they skip Swift's dynamic exclusivity
+/// checks (about 60 instructions per access).
 @usableFromInline
-final class RecipeStorage<T>: Sendable {
+final class RecipeStorage<T>: @unchecked Sendable {
     @usableFromInline let recipe: Recipe<T>
     /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made or
     /// changed inside Monsoon (a post-processor's), which builds through the generic code instead.
-    @usableFromInline let specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
+    @exclusivity(unchecked) @usableFromInline private(set) var specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
     /// The initializer alone, compiled the same way: how a component that injects nothing is built
     /// without a resolution.
-    @usableFromInline let specializedMake: (@Sendable (Resolver) throws -> Any)?
+    @exclusivity(unchecked) @usableFromInline private(set) var specializedMake: (@Sendable (Resolver) throws -> Any)?
     /// The definition erased where `T` is known (see `specialized()`), for activation.
-    @usableFromInline let erased: AnyDefinition?
+    @exclusivity(unchecked) @usableFromInline private(set) var erased: AnyDefinition?
 
     @usableFromInline
     init(
@@ -350,6 +360,17 @@ final class RecipeStorage<T>: Sendable {
         specializedMake: (@Sendable (Resolver) throws -> Any)? = nil, erased: AnyDefinition? = nil
     ) {
         self.recipe = recipe
+        self.specializedBuild = specializedBuild
+        self.specializedMake = specializedMake
+        self.erased = erased
+    }
+
+    /// Sets what `specialized()` made; only on a storage nothing else references yet (see the type).
+    @usableFromInline
+    func complete(
+        specializedBuild: @escaping @Sendable (ResolutionContext, RegistryEntry) throws -> Any,
+        specializedMake: (@Sendable (Resolver) throws -> Any)?, erased: AnyDefinition
+    ) {
         self.specializedBuild = specializedBuild
         self.specializedMake = specializedMake
         self.erased = erased

@@ -20,8 +20,8 @@ func asyncScenarios() -> [AsyncScenario] {
     let factory = makeMonsoonFactory()
     return [
         AsyncScenario(id: "8a", title: "8a. warm singleton, by type", synchronousID: "1b",
-                      monsoon: { escape(try? await factory.resolve(Service.self)) },
-                      hand: { escape(HandWritten.warmSingleton()) }),
+                      monsoon: { blackHole(try? await factory.resolve(Service.self)) },
+                      hand: { blackHole(HandWritten.warmSingleton()) }),
         AsyncScenario(id: "8b", title: "8b. objectGraph of 20 (diamonds)", synchronousID: "3",
                       monsoon: { escape(try? await factory.resolve(DiamondGraphAssembly.n0)) },
                       hand: { escape(handWrittenDiamondGraph()) }),
