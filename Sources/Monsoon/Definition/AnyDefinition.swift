@@ -122,6 +122,8 @@ public struct AnyDefinition: Sendable {
             fields.functionName = original.functionName
             fields.assemblyType = original.assemblyType
             fields.isDefined = true
+            // A module's binding keeps its name, and with it its key and being found by name only.
+            fields.bindingName = original.bindingName
         }
     }
 

@@ -81,7 +81,7 @@ extension Registry {
         }
 
         let indexOf = { (reference: DefinitionReference) -> Int? in
-            indexBySite[reference.identity] ?? directory.replacementKey(for: reference).flatMap { names.index(ofKey: $0) }
+            indexBySite[reference.identity] ?? directory.replacingAssembly(for: reference).flatMap { names.index(of: $0, method: reference.function) }
         }
         let inheritance = Inheritance { reference in indexOf(reference).map { listed[$0].definition } }
 
@@ -174,10 +174,10 @@ private struct ActivatedNames {
         return numbers.count - 1
     }
 
-    /// The listed definition a key names (`QuestAssembly.knight()`), or `nil`.
-    func index(ofKey key: String) -> Int? {
-        guard let parsed = DefinitionKey(parsing: key), let assembly = numbers[parsed.assembly] else { return nil }
-        return listed[MethodName(assembly: assembly, method: parsed.method)]
+    /// The listed definition of `method` on an activated assembly type, or `nil`.
+    func index(of assemblyType: Assembly.Type, method: String) -> Int? {
+        guard let assembly = numbers[typeName(assemblyType)] else { return nil }
+        return listed[MethodName(assembly: assembly, method: method)]
     }
 }
 

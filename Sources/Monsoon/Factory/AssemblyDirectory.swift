@@ -108,9 +108,15 @@ final class AssemblyDirectory: @unchecked Sendable {
     /// The key a reference has in this factory when its assembly was replaced by a subclass: a reference
     /// made through a `QuestAssembly` instance reaches `DragonQuestAssembly.quest()`.
     func replacementKey(for reference: DefinitionReference) -> String? {
+        replacingAssembly(for: reference).map { DefinitionKey(assemblyType: $0, method: reference.function).description }
+    }
+
+    /// The activated subclass that replaced the assembly a reference was made through, or `nil` when that
+    /// assembly itself (or none) was activated.
+    func replacingAssembly(for reference: DefinitionReference) -> Assembly.Type? {
         guard let type = reference.assemblyType, let activated = byType[ObjectIdentifier(type)],
               Swift.type(of: activated) != type else { return nil }
-        return DefinitionKey(assemblyType: Swift.type(of: activated), method: reference.function).description
+        return Swift.type(of: activated)
     }
 
     /// The key `key` stands for when it names a replaced assembly: `QuestAssembly.quest()` becomes

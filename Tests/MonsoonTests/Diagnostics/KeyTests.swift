@@ -37,3 +37,61 @@ enum RiverKeys {
         #expect(error?.description.contains("Dock.ferry()") == true)
     }
 }
+
+final class KeyClock: Sendable {
+    let label: String
+    init(label: String) { self.label = label }
+}
+
+/// Two named bindings of one type.
+final class KeyClockModule: Module {
+    override func configure(_ binder: Binder) {
+        binder.bind(KeyClock.self, named: "wall") { _ in KeyClock(label: "wall") }
+        binder.bind(KeyClock.self, named: "monotonic") { _ in KeyClock(label: "monotonic") }
+    }
+}
+
+/// Replaces every clock binding.
+struct ReplaceKeyClocks: DefinitionPostProcessor {
+    func process(_ definition: inout RegisteredDefinition) throws {
+        if definition.key.hasPrefix("KeyClockModule.") {
+            try definition.replace(with: Definition { KeyClock(label: "replaced") })
+        }
+    }
+}
+
+class KeyCoreAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [clock()] }
+    func clock() -> Definition<KeyClock> { define { Definition { KeyClock(label: "core") } } }
+}
+
+/// A replacement whose readable name has parentheses in it: `KeyMockCore<(Int, Int)>`.
+final class KeyMockCore<T>: KeyCoreAssembly {
+    override func clock() -> Definition<KeyClock> { define { Definition { KeyClock(label: "mock") } } }
+}
+
+final class KeyScreenAssembly: Assembly {
+    let core = KeyCoreAssembly()
+    override var definitions: [any ComponentDefinition] { [screenClock()] }
+    func screenClock() -> Definition<KeyClock> { define { core.clock() } }
+}
+
+extension KeyTests {
+    @Test func aReplacedBindingKeepsItsKeyAndIsStillFoundByNameOnly() throws {
+        let plain = try BlockComponentFactory(assemblies: [KeyClockModule()])
+        let replaced = try BlockComponentFactory(assemblies: [KeyClockModule()], definitionPostProcessors: [ReplaceKeyClocks()])
+        #expect(replaced.keys == plain.keys)
+        #expect(Set(replaced.keys).count == 2)
+        #expect(try replaced.resolve(KeyClock.self, named: "wall").label == "replaced")
+        #expect(try replaced.resolve(KeyClock.self, named: "monotonic").label == "replaced")
+        let key = try #require(plain.keys.first)
+        #expect((try replaced.resolve(key: key) as KeyClock).label == "replaced")
+        #expect(throws: ResolutionError.self) { try replaced.resolve(KeyClock.self) }
+    }
+
+    @Test func aReplacingAssemblyWhoseNameHasParenthesesIsReachedThroughItsSuperclass() throws {
+        let factory = try BlockComponentFactory(assemblies: [KeyScreenAssembly(), KeyMockCore<(Int, Int)>()])
+        #expect(try factory.resolve(KeyScreenAssembly.screenClock).label == "mock")
+        #expect(factory.keys.contains("KeyMockCore<(Int, Int)>.clock()"))
+    }
+}
