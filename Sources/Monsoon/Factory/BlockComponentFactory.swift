@@ -142,10 +142,12 @@ public final class BlockComponentFactory: Sendable {
     @usableFromInline func postProcess<T>(_ instance: T, entry: RegistryEntry, context: ResolutionContext) throws(ResolutionError) -> T {
         guard !instancePostProcessors.isEmpty else { return instance }
         var current: Any = instance
+        // Formatted once per build, not once per post-processor (see `RegistryEntry.key`).
+        let key = entry.key
         for processor in instancePostProcessors {
-            current = processor.process(current, key: entry.key)
+            current = processor.process(current, key: key)
             guard current is T else {
-                throw .postProcessorMismatch(entry.key, processor: typeName(type(of: processor)),
+                throw .postProcessorMismatch(key, processor: typeName(type(of: processor)),
                                              returned: type(of: current), expected: T.self, path: context.path)
             }
         }
