@@ -25,7 +25,7 @@ def activation():
         lines.append("        [" + ", ".join(f"d{i}()" for i in range(size)) + "]")
         lines.append("    }")
         for i in range(size):
-            lines.append(f"    func d{i}() -> Definition<Leaf> {{ define {{ Definition(Leaf.init) }} }}")
+            lines.append(f"    func d{i}() -> Definition<Leaf> {{ define(.objectGraph) {{ Definition(Leaf.init) }} }}")
         lines.append("}")
         lines.append("")
         lines.append(f"/// The same {size} registrations per tag, in Swinject.")

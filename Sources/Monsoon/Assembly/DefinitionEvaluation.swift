@@ -49,6 +49,13 @@ enum DefinitionEvaluation {
         var discovery: Discovery?
         /// Whether `discovery` is set: read by `define`, inlined into assemblies, without the type.
         @usableFromInline var isDiscovering = false
+        /// Set while activation reads an assembly's `definitions`: `define(_:_:)` then returns its stub
+        /// without running its body.
+        @usableFromInline var isListing = false
+        /// Set while this thread evaluates deferred definitions for a factory (see
+        /// `BlockComponentFactory.prepare`): a body that resolves a component then gets an error, not a
+        /// deadlock on the preparation lock.
+        var isPreparing = false
         /// The call sites of definitions written without `define` whose arguments are being evaluated,
         /// innermost last: a site met again while on this list is an endless recursion.
         var sitesUnderConstruction: [DefinitionIdentity] = []
@@ -126,10 +133,25 @@ enum DefinitionEvaluation {
     /// Records a definition evaluated because `shouldDiscover` said so.
     @usableFromInline
     static func discovered(_ definition: some ComponentDefinition) {
-        let erased = definition.erased
+        discovered(stub: definition.erased)
+    }
+
+    /// Records a deferred definition's stub reached while `shouldDiscover` said so: registered without
+    /// running its body.
+    @usableFromInline
+    static func discovered(stub: AnyDefinition) {
         let state = current
         state.pointee.discovery?.depth -= 1
-        state.pointee.discovery?.found.append(erased)
+        state.pointee.discovery?.found.append(stub)
+    }
+
+    /// Runs `body`, which reads an assembly's `definitions`, with deferred definitions returning stubs.
+    static func listing<R>(_ body: () -> R) -> R {
+        let state = current
+        let previous = state.pointee.isListing
+        state.pointee.isListing = true
+        defer { state.pointee.isListing = previous }
+        return body()
     }
 
     /// Evaluates the arguments of the definition made at `site`, or returns `nil` when that site is

@@ -1,10 +1,13 @@
 extension Definition: ComponentDefinition {
     @usableFromInline var isDefined: Bool {
-        if case .defined = origin { return true }
-        return false
+        switch origin {
+        case .defined, .deferred: true
+        case .reference, .bare, .parameterized: false
+        }
     }
 
     public var erased: AnyDefinition {
+        if case .deferred(let stub) = origin { return stub }
         // Made by `specialized()` where `T` is known, for a definition `define` returned unchanged: the
         // generic path below fetches type metadata at nearly every step (about 8,000 instructions).
         if let made = storage?.erased, made.identity == identity { return made }
@@ -16,7 +19,7 @@ extension Definition: ComponentDefinition {
     @inlinable
     func erased(
         specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?,
-        specializedMake: (@Sendable (Resolver) throws -> Any)?
+        specializedMake: (@Sendable (Resolver) throws -> Any)?, scope: Scope? = nil
     ) -> AnyDefinition {
         // One copy of the recipe: each read of `recipe` copies it (arrays of closures).
         let recipe = storage?.recipe ?? Recipe()
@@ -24,7 +27,7 @@ extension Definition: ComponentDefinition {
         let hasDependencies = injects || !(recipe.initializer?.dependencies.isEmpty ?? true)
         return AnyDefinition(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
-            declaredType: T.self, declaredScope: recipe.scope, isAbstract: recipe.isAbstract,
+            declaredType: T.self, declaredScope: recipe.scope ?? scope, isAbstract: recipe.isAbstract,
             hasInitializer: recipe.initializer != nil, injects: injects,
             hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined,
             isParameterized: isParameterized, parent: recipe.parent, exposedTypes: recipe.exposedTypes,

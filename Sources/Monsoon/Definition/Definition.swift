@@ -29,8 +29,12 @@ public struct Definition<T>: Sendable {
     enum Origin: Sendable {
         /// Built by `Assembly.define`: the only origin activation accepts.
         case defined
-        /// A reference returned by a nested `define`: identity only, no recipe.
-        case reference
+        /// A reference returned by a nested `define`: identity only, no recipe; with the stub of a
+        /// definition declared with `define(_:_:)`, so that the factory can register it when reached.
+        case reference(AnyDefinition?)
+        /// What `define(_:_:)` returns while activation lists definitions: the stub activation registers,
+        /// its body not run.
+        case deferred(AnyDefinition)
         /// Created without `define`; identified by its own call site.
         case bare
         /// Returned by `define(arguments:)`: evaluated when the factory needs it.
@@ -69,7 +73,7 @@ public struct Definition<T>: Sendable {
         self.arguments = .none
         self.function = function
         self.assemblyType = assemblyType
-        self.origin = .reference
+        self.origin = .reference(nil)
         self.storage = nil
     }
 
@@ -78,7 +82,19 @@ public struct Definition<T>: Sendable {
         self.arguments = arguments
         self.function = function
         self.assemblyType = assemblyType
-        self.origin = .reference
+        self.origin = .reference(nil)
+        self.storage = nil
+    }
+
+    /// What `define(_:_:)` returns when its body is not run now: the stub itself while activation
+    /// lists definitions, otherwise a reference carrying it.
+    @inlinable
+    init(deferred stub: AnyDefinition, identity: DefinitionIdentity, function: StaticString, assemblyType: Assembly.Type, isListed: Bool) {
+        self.identity = identity
+        self.arguments = .none
+        self.function = function
+        self.assemblyType = assemblyType
+        self.origin = isListed ? .deferred(stub) : .reference(stub)
         self.storage = nil
     }
 
@@ -93,10 +109,12 @@ public struct Definition<T>: Sendable {
     }
 
     /// This definition as `define` returns it: identified by `define`'s call site.
+    ///
+    /// - Parameter aliasScope: the scope of an alias (a body that only refers to another definition).
     @usableFromInline
     func declared(at identity: DefinitionIdentity, arguments: RuntimeArguments, function: StaticString,
-                  assemblyType: Assembly.Type) -> Definition<T> {
-        var definition = isReference ? .alias(of: self) : self
+                  assemblyType: Assembly.Type, aliasScope: Scope = .prototype) -> Definition<T> {
+        var definition = isReference ? .alias(of: self, scope: aliasScope) : self
         definition.identity = identity
         definition.arguments = arguments
         definition.function = function
@@ -108,8 +126,10 @@ public struct Definition<T>: Sendable {
     /// This definition with its build compiled here, where `T` is known: `define` is inlined into the
     /// assembly's module, so building the component runs code specialized for `T` rather than generic
     /// code that looks up type metadata at every step.
+    ///
+    /// - Parameter scope: the scope `define(_:_:)` gives, when the body set none of its own.
     @inlinable
-    consuming func specialized() -> Definition<T> {
+    consuming func specialized(scope: Scope? = nil) -> Definition<T> {
         guard let recipe = storage?.recipe, storage?.specializedBuild == nil else { return self }
         var make: (@Sendable (Resolver) throws -> Any)?
         if let initializer = recipe.initializer {
@@ -119,7 +139,7 @@ public struct Definition<T>: Sendable {
         let build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any = { context, entry in
             try recipe.build(in: context, entry: entry)
         }
-        let erased = erased(specializedBuild: build, specializedMake: make)
+        let erased = erased(specializedBuild: build, specializedMake: make, scope: scope)
         var copy = self
         // A body's storage is normally this value's alone: completed in place, it saves a second storage,
         // a copy of the recipe and, when it is freed, a lookup of the recipe's generic metadata.
@@ -136,12 +156,21 @@ public struct Definition<T>: Sendable {
     var reference: DefinitionReference {
         DefinitionReference(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
-            parameterized: parameterizedDefinition)
+            parameterized: parameterizedDefinition, deferredStub: deferredStub)
     }
 
-    var isReference: Bool {
+    /// The stub this value carries when it stands for a definition declared with `define(_:_:)`.
+    var deferredStub: AnyDefinition? {
         switch origin {
-        case .reference, .parameterized: true
+        case .reference(let stub): stub
+        case .deferred(let stub): stub
+        case .defined, .bare, .parameterized: nil
+        }
+    }
+
+    @usableFromInline var isReference: Bool {
+        switch origin {
+        case .reference, .parameterized, .deferred: true
         case .defined, .bare: false
         }
     }
@@ -258,9 +287,9 @@ extension Definition {
     }
 
     /// A definition whose component is the target's, pooled by the target's scope.
-    static func alias(of target: Definition<T>) -> Definition<T> {
+    static func alias(of target: Definition<T>, scope: Scope = .prototype) -> Definition<T> {
         var alias = Definition(packed: { (component: T) in component }, target, fileID: #fileID, function: #function, line: #line, column: #column)
-        alias.recipe.scope = .prototype
+        alias.recipe.scope = scope
         return alias
     }
 

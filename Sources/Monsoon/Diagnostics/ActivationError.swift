@@ -127,6 +127,12 @@ extension ActivationError.Problem {
                 + "parameterizedDefinitions to resolve it by key.")
     }
 
+    /// A body of `define(_:_:)` made what activation must know without running it.
+    static func deferredBodyChanges(_ key: String, location: String, what: String, fix: String) -> Self {
+        Self(kind: .deferredBodyChanges, subject: key, resolutionError: nil,
+             description: "\(key) (\(location)) \(what), which activation must know without running the body of define(_:_:). \(fix)")
+    }
+
     static func validation(_ finding: ValidationReport.Finding) -> Self {
         Self(kind: .validation, subject: finding.subject, resolutionError: nil, description: finding.message)
     }
@@ -162,6 +168,9 @@ extension Kind where Subject == ActivationError.Problem {
     public static var weakSingletonOfValueType: Self { Self(name: "weakSingletonOfValueType") }
     /// A configuration value a definition injects is missing or does not convert.
     public static var configuration: Self { Self(name: "configuration") }
+    /// The body of a definition declared with `define(_:_:)` sets its scope to another than `define`'s,
+    /// or makes it abstract or exposed: what activation decides before running any body.
+    public static var deferredBodyChanges: Self { Self(name: "deferredBodyChanges") }
     /// Validation at activation found an error.
     public static var validation: Self { Self(name: "validation") }
     /// A definition post-processor threw.

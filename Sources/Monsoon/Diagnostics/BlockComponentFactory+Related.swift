@@ -1,12 +1,12 @@
 /// What messages suggest when a lookup fails: the definitions near the one asked for.
 extension BlockComponentFactory {
     /// The keys of the definitions that name `entry` as their parent, in registration order.
+    /// Deferred definitions are evaluated first: their parents are in their bodies.
     func childKeys(of entry: RegistryEntry) -> [String] {
-        registry.entries.compactMap { candidate in
+        evaluateAll()
+        return registry.entries.compactMap { candidate in
             guard let parent = candidate.definition.parent else { return nil }
-            let parentEntry = registry.entry(identifiedBy: parent.identity)
-                ?? assemblies.replacementKey(for: parent).flatMap { registry.entry(forKey: $0) }
-            return parentEntry === entry ? candidate.key : nil
+            return registeredEntry(for: parent) === entry ? candidate.key : nil
         }
     }
 
@@ -16,8 +16,8 @@ extension BlockComponentFactory {
     func relatedDefinitions(of type: Any.Type) -> [String] {
         let name = typeName(type)
         var related: [String] = []
-        for entry in registry.entries where !entry.definition.isAbstract {
-            let declared = entry.definition.declaredType
+        for entry in registry.entries where !entry.declaration.isAbstract {
+            let declared = entry.declaration.declaredType
             let declaredName = typeName(declared)
             if let wrapped = MetadataKind.wrappedType(ofOptional: type), declared == wrapped {
                 related.append("\(entry.key) declares \(declaredName): resolve \(declaredName), not \(name)")

@@ -237,4 +237,28 @@ extension ResolutionError {
                         summary: "no factory has been made the default.",
                         advice: ["Call makeDefault() on the factory the app activates at startup."])
     }
+
+    /// A deferred definition that failed activation's checks when first needed.
+    static func invalidDefinition(_ key: String, problems: [ActivationError.Problem], path: [String]) -> ResolutionError {
+        let summary = problems.count == 1
+            ? "its definition is invalid. \(problems[0].description)"
+            : "its definition is invalid: " + problems.map(\.description).joined(separator: " ")
+        return ResolutionError(.invalidDefinition, subject: key, path: path, summary: summary,
+                               advice: ["factory.validate() (or a MonsoonTesting factory) reports this at start-up, before anything is built."])
+    }
+
+    /// A definition body that resolved a component while the factory was evaluating definitions.
+    static func resolvedWhileEvaluating(_ key: String, path: [String]) -> ResolutionError {
+        ResolutionError(.invalidDefinition, subject: key, path: path,
+                        summary: "it was resolved by a definition body while the factory was evaluating definitions.",
+                        advice: ["A body of define { … } describes a component; resolve components in initializers or hooks, not in the body."])
+    }
+
+    /// A build reached a definition the factory had not evaluated: a fault in Monsoon, reported rather
+    /// than crashing.
+    static func notEvaluated(_ key: String, path: [String]) -> ResolutionError {
+        ResolutionError(.invalidDefinition, subject: key, path: path + [key],
+                        summary: "its definition was not evaluated before it was built.",
+                        advice: ["This is a bug in Monsoon: please report it with this message."])
+    }
 }

@@ -96,6 +96,11 @@ extension Kind where Subject == ResolutionError {
     public static var resolverOutsideResolution: Self { Self(name: "resolverOutsideResolution") }
     /// Code the definition runs (initializer, injected method, closure) threw an error.
     public static var componentFailed: Self { Self(name: "componentFailed") }
+    /// A definition declared with `define(_:_:)` failed, when first needed, a check that activation runs
+    /// on the definitions it evaluates (a reference to a definition no assembly lists, a configuration
+    /// key, a parent, a property type): the message is activation's.
+    /// ``BlockComponentFactory/validate(buildingOpaqueDefinitions:)`` finds the same at start-up.
+    public static var invalidDefinition: Self { Self(name: "invalidDefinition") }
     /// A parameterized definition's parent is missing, incompatible, or part of a parent cycle.
     public static var invalidParent: Self { Self(name: "invalidParent") }
     /// A definition with runtime arguments is scoped `singleton`, which is built at activation,

@@ -7,9 +7,9 @@ extension Registry {
         configuration: (ConfigurationReference, AnyDefinition) -> Configuration
     ) throws(ActivationError) -> Registry {
         var problems: [ActivationError.Problem] = []
-        var names = ActivatedNames()
-        var listed: [Listed] = []
-        var indexBySite: [DefinitionIdentity: Int] = [:]
+        // One value, never captured by a closure while it changes: a captured variable would cost a
+        // dynamic exclusivity check on every access.
+        var index = ListedDefinitions()
         var seenAssemblies: Set<ObjectIdentifier> = []
         var discovered: [AnyDefinition] = []
         var tooDeep: Set<DefinitionIdentity> = []
@@ -21,12 +21,12 @@ extension Registry {
                 problems.append(.duplicateAssembly(assemblyName))
                 continue
             }
-            let (definitions, discovery) = DefinitionEvaluation.discovering { assembly.definitions.map(\.erased) }
+            let (definitions, discovery) = DefinitionEvaluation.discovering { DefinitionEvaluation.listing { assembly.definitions.map(\.erased) } }
             discovered += discovery.found
             tooDeep.formUnion(discovery.tooDeep)
-            let assemblyIndex = names.index(of: assemblyName)
+            let assemblyIndex = index.names.index(of: assemblyName)
             for definition in definitions {
-                let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: assemblyIndex, method: definition.function),
+                let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: assemblyIndex, of: definition),
                                        definition: definition)
                 guard !definition.isParameterized else {
                     problems.append(.listedParameterized(candidate.key, location: definition.location))
@@ -36,52 +36,81 @@ extension Registry {
                     problems.append(.outsideDefine(candidate.key, location: definition.location))
                     continue
                 }
-                if let existing = names.listed[candidate.name].map({ listed[$0].definition }) {
+                if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
                     problems.append(existing.identity == definition.identity && !definition.isBinding
                         ? .listedTwice(candidate.key, location: definition.location)
                         : .duplicateKey(candidate.key, locations: [existing.location, definition.location], isBinding: definition.isBinding))
                     continue
                 }
-                if let sharing = indexBySite[definition.identity] {
-                    problems.append(.sharedSite([listed[sharing].key, candidate.key], location: definition.location))
+                if let sharing = index.position(of: definition.identity) {
+                    problems.append(.sharedSite([index.listed[sharing].key, candidate.key], location: definition.location))
                     continue
                 }
-                names.listed[candidate.name] = listed.count
-                indexBySite[definition.identity] = listed.count
-                listed.append(candidate)
+                index.append(candidate)
             }
         }
 
         // What listed definitions reach is registered after everything listed (a listed definition keeps
         // its key), under its own assembly's name, when that exact assembly type was activated.
-        for definition in discovered where indexBySite[definition.identity] == nil {
+        for definition in discovered where index.position(of: definition.identity) == nil {
             guard let assemblyType = definition.assemblyType, let activated = directory.byType[ObjectIdentifier(assemblyType)],
                   type(of: activated) == assemblyType else { continue }
             let assemblyName = typeName(assemblyType)
-            let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: names.index(of: assemblyName), method: definition.function),
+            let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: index.names.index(of: assemblyName), of: definition),
                                    definition: definition)
-            if let existing = names.listed[candidate.name].map({ listed[$0].definition }) {
+            if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
                 problems.append(.duplicateKey(candidate.key, locations: [existing.location, definition.location]))
                 continue
             }
-            names.listed[candidate.name] = listed.count
-            indexBySite[definition.identity] = listed.count
-            listed.append(candidate)
+            index.append(candidate)
         }
 
-        // Like Typhoon, each post-processor sees every definition before the next post-processor runs.
-        for processor in postProcessors {
-            for index in listed.indices {
-                do {
-                    listed[index].definition = try [processor].process(listed[index].definition, key: listed[index].key)
-                } catch {
-                    problems.append(.postProcessorFailed(listed[index].key, processor: error.processor, error: error.underlying))
+        // Post-processors see every definition before anything is built, so with any, deferred bodies
+        // run now, and what they reach is registered as discovery registers it.
+        if !postProcessors.isEmpty {
+            var position = 0
+            while position < index.listed.count {
+                defer { position += 1 }
+                guard let body = index.listed[position].definition.deferred else { continue }
+                let stub = index.listed[position].definition
+                let (definition, discovery) = DefinitionEvaluation.discovering { body.evaluate() }
+                let changes = Preparation.bodyChanges(of: definition, declaredScope: stub.declaredScope, key: index.listed[position].key)
+                guard changes.isEmpty else {
+                    problems += changes
+                    continue
+                }
+                index.listed[position].definition = definition
+                tooDeep.formUnion(discovery.tooDeep)
+                for found in discovery.found where index.position(of: found.identity) == nil {
+                    guard let assemblyType = found.assemblyType, let activated = directory.byType[ObjectIdentifier(assemblyType)],
+                          type(of: activated) == assemblyType else { continue }
+                    let assemblyName = typeName(assemblyType)
+                    let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: index.names.index(of: assemblyName), of: found),
+                                           definition: found)
+                    if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
+                        problems.append(.duplicateKey(candidate.key, locations: [existing.location, found.location]))
+                        continue
+                    }
+                    index.append(candidate)
                 }
             }
         }
 
+        // Like Typhoon, each post-processor sees every definition before the next post-processor runs.
+        for processor in postProcessors {
+            for position in index.listed.indices {
+                do {
+                    index.listed[position].definition = try [processor].process(index.listed[position].definition, key: index.listed[position].key)
+                } catch {
+                    problems.append(.postProcessorFailed(index.listed[position].key, processor: error.processor, error: error.underlying))
+                }
+            }
+        }
+
+        let final = index
+        let listed = final.listed
         let indexOf = { (reference: DefinitionReference) -> Int? in
-            indexBySite[reference.identity] ?? directory.replacingAssembly(for: reference).flatMap { names.index(of: $0, method: reference.function) }
+            final.position(of: reference.identity) ?? directory.replacingAssembly(for: reference).flatMap { final.position(of: $0, method: reference.function) }
         }
         let inheritance = Inheritance { reference in indexOf(reference).map { listed[$0].definition } }
 
@@ -92,6 +121,17 @@ extension Registry {
         var aliasIndices: [(DefinitionIdentity, Int)] = []
         for item in listed {
             let definition = item.definition
+            // A deferred definition is registered as declared; what needs its body is checked when the
+            // factory first needs it (see `Preparation`).
+            if definition.deferred != nil {
+                if definition.declaredScope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
+                    problems.append(.weakSingletonOfValueType(item.key, type: definition.declaredType, location: definition.location))
+                }
+                let entry = RegistryEntry(assemblyName: item.assemblyName, stub: definition)
+                entries.append(entry)
+                entryOfListed.append(entry)
+                continue
+            }
             do {
                 let resolved = try inheritance.resolve(definition)
                 if resolved.scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
@@ -124,7 +164,7 @@ extension Registry {
                     }
                 }
                 for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
-                    if indexBySite[reference.identity] != nil { continue }
+                    if final.position(of: reference.identity) != nil { continue }
                     if let replacement = indexOf(reference) {
                         aliasIndices.append((reference.identity, replacement))
                     } else if reported.insert(reference.identity).inserted {
@@ -151,20 +191,72 @@ private struct Listed {
     let name: MethodName
     var definition: AnyDefinition
     /// Formatted only for messages and post-processors.
-    var key: String { DefinitionKey(assembly: assemblyName, method: name.method).description }
+    var key: String { DefinitionKey(assembly: assemblyName, method: name.text).description }
 }
 
-/// A key as activation compares keys: the assembly by its name's number, so that no key string is made
-/// or hashed per definition.
-private struct MethodName: Hashable {
+/// A key as activation compares keys: the assembly by its name's number and the method by its
+/// `#function` literal, so that no key string is made or hashed per definition.
+private struct MethodName: Equatable {
     let assembly: Int
-    let method: String
+    /// The method's name as `#function` gave it, or a module binding's name.
+    private let literal: StaticString?
+    private let string: String?
+    let tableHash: UInt
+
+    init(assembly: Int, of definition: AnyDefinition) {
+        if let binding = definition.bindingName {
+            self.init(assembly: assembly, method: binding.name)
+        } else {
+            self.init(assembly: assembly, literal: definition.functionName, string: nil,
+                      hash: Self.mix(assembly, Self.hash(definition.functionName)))
+        }
+    }
+
+    init(assembly: Int, method: String) {
+        self.init(assembly: assembly, literal: nil, string: method, hash: Self.mix(assembly, Self.hashText(method)))
+    }
+
+    private init(assembly: Int, literal: StaticString?, string: String?, hash: UInt) {
+        self.assembly = assembly
+        self.literal = literal
+        self.string = string
+        self.tableHash = hash
+    }
+
+    var text: String { string ?? literal.map { "\($0)" } ?? "" }
+
+    /// FNV-1a over the literal's UTF-8, as `init(assembly:method:)` hashes a string's.
+    private static func hash(_ literal: StaticString) -> UInt {
+        guard literal.hasPointerRepresentation else { return hashText("\(literal)") }
+        var hash: UInt = 0xcbf2_9ce4_8422_2325
+        let bytes = literal.utf8Start
+        for offset in 0..<literal.utf8CodeUnitCount { hash = (hash ^ UInt(bytes[offset])) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    private static func hashText(_ text: String) -> UInt {
+        var hash: UInt = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    private static func mix(_ assembly: Int, _ hash: UInt) -> UInt {
+        (hash ^ UInt(bitPattern: assembly)) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        guard lhs.assembly == rhs.assembly, lhs.tableHash == rhs.tableHash else { return false }
+        if let left = lhs.literal, let right = rhs.literal {
+            return (left.utf8Start == right.utf8Start && left.utf8CodeUnitCount == right.utf8CodeUnitCount)
+                || DefinitionIdentity.sameFile(left, right)
+        }
+        return lhs.text == rhs.text
+    }
 }
 
-/// The names of the activated assemblies, numbered, and the listed definitions by key.
+/// The names of the activated assemblies, numbered.
 private struct ActivatedNames {
     private var numbers: [String: Int] = [:]
-    var listed: [MethodName: Int] = [:]
 
     /// The number of an assembly name, given on first sight. Two assembly types of the same name (from
     /// two modules) share it, so that their definitions' keys collide as their strings would.
@@ -174,10 +266,37 @@ private struct ActivatedNames {
         return numbers.count - 1
     }
 
+    func number(of assemblyType: Assembly.Type) -> Int? {
+        numbers[typeName(assemblyType)]
+    }
+}
+
+/// The definitions activation registers, found by call site and by key.
+private struct ListedDefinitions {
+    var names = ActivatedNames()
+    var listed: [Listed] = []
+    private var sites = IndexTable()
+    private var keys = IndexTable()
+
+    func position(of identity: DefinitionIdentity) -> Int? {
+        sites.find(hash: identity.mixed) { listed[$0].definition.identity == identity }
+    }
+
+    func position(of name: MethodName) -> Int? {
+        keys.find(hash: name.tableHash) { listed[$0].name == name }
+    }
+
     /// The listed definition of `method` on an activated assembly type, or `nil`.
-    func index(of assemblyType: Assembly.Type, method: String) -> Int? {
-        guard let assembly = numbers[typeName(assemblyType)] else { return nil }
-        return listed[MethodName(assembly: assembly, method: method)]
+    func position(of assemblyType: Assembly.Type, method: String) -> Int? {
+        guard let assembly = names.number(of: assemblyType) else { return nil }
+        return position(of: MethodName(assembly: assembly, method: method))
+    }
+
+    /// Adds a definition whose call site and key are not listed yet.
+    mutating func append(_ item: Listed) {
+        sites.insert(listed.count, hash: item.definition.identity.mixed)
+        keys.insert(listed.count, hash: item.name.tableHash)
+        listed.append(item)
     }
 }
 

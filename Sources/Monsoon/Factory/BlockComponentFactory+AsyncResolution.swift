@@ -138,6 +138,7 @@ extension BlockComponentFactory {
     nonisolated(nonsending)
     func resolveAsync<T>(_ entry: RegistryEntry, as type: T.Type) async throws -> T {
         if !patches.isActive, let warm: T = warmComponent(in: entry) { return warm }
+        if !entry.isPrepared { try prepare(entry, path: []) }
         if !entry.reach.mayAwait, !entry.reach.mayNeedMainActor || MainActorCall.isMainActor {
             return try resolve(entry, as: T.self)
         }

@@ -67,12 +67,12 @@ extension BlockComponentFactory {
     private func ambiguities(introducedBy added: Assembly.Type) -> [ActivationError.Problem] {
         let activated = assemblies.assemblies.map { typeName(type(of: $0)) }.filter { $0 != typeName(added) }
         return registry.byType.compactMap { type, entries in
-            guard entries.count > 1, entries.contains(where: { $0.definition.assemblyType == added }),
-                  entries.contains(where: { $0.definition.assemblyType != added }),
-                  let declared = ([entries[0].definition.declaredType] + entries[0].definition.exposedTypes).first(where: { ObjectIdentifier($0) == type })
+            guard entries.count > 1, entries.contains(where: { $0.declaration.assemblyType == added }),
+                  entries.contains(where: { $0.declaration.assemblyType != added }),
+                  let declared = ([entries[0].declaration.declaredType] + entries[0].declaration.exposedTypes).first(where: { ObjectIdentifier($0) == type })
             else { return nil }
-            return .replacesNothing(typeName(added), type: declared, keys: entries.filter { $0.definition.assemblyType != added }.map(\.key)
-                                        + entries.filter { $0.definition.assemblyType == added }.map(\.key),
+            return .replacesNothing(typeName(added), type: declared, keys: entries.filter { $0.declaration.assemblyType != added }.map(\.key)
+                                        + entries.filter { $0.declaration.assemblyType == added }.map(\.key),
                                     activated: activated)
         }.sorted { $0.description < $1.description }
     }

@@ -16,7 +16,8 @@ public final class BlockComponentFactory: Sendable {
     @usableFromInline let registry: Registry
     @usableFromInline let assemblies: AssemblyDirectory
     let coordinator = SharedInstanceCoordinator()
-    let cycleGroups: CycleGroups
+    /// Completes entries when first needed (see `Preparation`).
+    let preparation = Preparation()
     let parameterizedEntries = ParameterizedEntries()
     @usableFromInline let patches = PatchTable()
     /// Every instance and definition post-processor, the factory's own and its assemblies', in the order
@@ -39,7 +40,8 @@ public final class BlockComponentFactory: Sendable {
     /// What activation registered and built; see ``ActivationReport``. Made when asked for, so that
     /// activation itself does not pay for it.
     public var activationReport: ActivationReport {
-        ActivationReport(registry: registry, directory: assemblies, configuration: configuration,
+        evaluateAll()
+        return ActivationReport(registry: registry, directory: assemblies, configuration: configuration,
                          assemblyConfiguration: assemblyConfigurations.declaredOrigins)
             .with(singletons: singletonTimings.current)
     }
@@ -102,8 +104,6 @@ public final class BlockComponentFactory: Sendable {
             assemblyConfigurations.configuration(forAssembly: reference.assembly, building: definition, directory: directory, global: configuration)
         }
         self.registry = registry
-        self.cycleGroups = CycleGroups(registry: registry, assemblies: directory)
-        AsyncReach.mark(registry, lookup: registeredEntry(for:))
         if validating {
             let errors = validate().findings(.error)
             if !errors.isEmpty { throw ActivationError(problems: errors.map(ActivationError.Problem.validation)) }
@@ -125,7 +125,10 @@ public final class BlockComponentFactory: Sendable {
     ///
     /// - Complexity: O(*n*), made on each access (type names included): keep the array when reading it
     ///   repeatedly.
-    public var definitions: [DefinitionInfo] { registry.entries.map(\.info) }
+    public var definitions: [DefinitionInfo] {
+        evaluateAll()
+        return registry.entries.map(\.info)
+    }
 
     /// Runs the definition post-processors on a parameterized definition evaluated at resolution time.
     func postProcessed(_ definition: AnyDefinition, path: [String]) throws(ResolutionError) -> AnyDefinition {
@@ -159,9 +162,11 @@ public final class BlockComponentFactory: Sendable {
         var timings: [ActivationReport.SingletonTiming] = []
         let clock = ContinuousClock()
         // A singleton that awaits is built by `start()`.
-        for entry in registry.entries where entry.scope == .singleton && !entry.definition.isAbstract && !entry.reach.mayAwait {
+        for entry in registry.entries where entry.scope == .singleton && !entry.declaration.isAbstract {
             let start = clock.now
             do {
+                try prepare(entry, path: [])
+                if entry.reach.mayAwait { continue }
                 _ = try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
                 timings.append(ActivationReport.SingletonTiming(key: entry.key, duration: clock.now - start))
             } catch {

@@ -12,6 +12,8 @@ struct Registry: Sendable {
     let byType: [ObjectIdentifier: [RegistryEntry]]
     /// The types exactly one definition declares, for the warm path.
     @usableFromInline let soleByType: EntryTable<TypeKey>
+    /// Whether any entry is a deferred definition's stub.
+    let hasDeferred: Bool
     /// Module bindings by the name they were given (`binder.bind(…, named:)`), eager-singleton markers
     /// included.
     let byBindingName: [String: [RegistryEntry]]
@@ -19,17 +21,32 @@ struct Registry: Sendable {
     /// `aliases`: call sites of a replaced assembly's methods, with the replacement's entry.
     init(entries: [RegistryEntry], aliases: [(DefinitionIdentity, RegistryEntry)] = []) {
         self.entries = entries
-        var byType: [ObjectIdentifier: [RegistryEntry]] = [:]
+        self.hasDeferred = entries.contains { $0.stage == .declared }
+        // Grouped through a table that hashes no type per entry, then made a dictionary per type.
+        var typeGroups = IndexTable()
+        var groups: [(type: ObjectIdentifier, entries: [RegistryEntry])] = []
+        func add(_ entry: RegistryEntry, under type: ObjectIdentifier) {
+            let hash = TypeKey(type).tableHash
+            if let group = typeGroups.find(hash: hash, where: { groups[$0].type == type }) {
+                groups[group].entries.append(entry)
+            } else {
+                typeGroups.insert(groups.count, hash: hash)
+                groups.append((type, [entry]))
+            }
+        }
         var byBindingName: [String: [RegistryEntry]] = [:]
         var byIdentity: [(DefinitionIdentity, RegistryEntry)] = []
         byIdentity.reserveCapacity(entries.count + aliases.count)
         for entry in entries {
-            if entry.definition.isFoundByNameOnly { byBindingName[entry.definition.function, default: []].append(entry) }
-            byIdentity.append((entry.definition.identity, entry))
-            if !entry.definition.isAbstract, !entry.definition.isFoundByNameOnly {
-                byType[ObjectIdentifier(entry.definition.declaredType), default: []].append(entry)
-                for exposed in entry.definition.exposedTypes where exposed != entry.definition.declaredType {
-                    byType[ObjectIdentifier(exposed), default: []].append(entry)
+            // What `define` declared is enough: a deferred definition's body cannot make it abstract,
+            // exposed or a binding.
+            let declaration = entry.declaration
+            if declaration.isFoundByNameOnly { byBindingName[declaration.function, default: []].append(entry) }
+            byIdentity.append((declaration.identity, entry))
+            if !declaration.isAbstract, !declaration.isFoundByNameOnly {
+                add(entry, under: entry.declaredTypeID)
+                for exposed in declaration.exposedTypes where exposed != declaration.declaredType {
+                    add(entry, under: ObjectIdentifier(exposed))
                 }
             }
         }
@@ -38,6 +55,7 @@ struct Registry: Sendable {
         byIdentity += aliases
         self.byIdentity = EntryTable(byIdentity)
         self.byKey = LazyKeyIndex(entries)
+        let byType = Dictionary(uniqueKeysWithValues: groups.map { ($0.type, $0.entries) })
         self.byType = byType
         self.byBindingName = byBindingName
         self.soleByType = EntryTable(byType.compactMap { type, entries in entries.count == 1 ? (TypeKey(type), entries[0]) : nil })
@@ -63,7 +81,7 @@ struct Registry: Sendable {
     }
 
     var typeNames: [String] {
-        Array(Set(entries.filter { !$0.definition.isAbstract }.map { typeName($0.definition.declaredType) })).sorted()
+        Array(Set(entries.filter { !$0.declaration.isAbstract }.map { typeName($0.declaration.declaredType) })).sorted()
     }
 }
 

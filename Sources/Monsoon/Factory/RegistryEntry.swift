@@ -1,10 +1,24 @@
+import Synchronization
+
 /// One activated definition: its key, effective scope, what it inherits and, for shared scopes, its
 /// pool cell.
+///
+/// A definition declared with `define(_:_:)` is registered as a stub: its `declaration` says what
+/// `define` knew (identity, key, type, scope) and nothing is evaluated. The factory completes the entry
+/// the first time it needs it (`BlockComponentFactory.prepare`).
+///
+/// Unchecked `Sendable`; the invariant that makes it sound: the fields under "Completed" are written at
+/// most once each — in `init` for an evaluated definition, otherwise while the factory's preparation
+/// lock is held — and always before `isPrepared` is stored with release ordering. They are read only by
+/// a thread that loaded `isPrepared` as `true` with acquire ordering (the resolution paths call
+/// `prepare` first), or that holds the preparation lock (activation's report, the graph, validation,
+/// which evaluate every entry first). They skip Swift's dynamic exclusivity checks for that reason.
 @usableFromInline
-final class RegistryEntry: Sendable {
-    @usableFromInline let definition: AnyDefinition
+final class RegistryEntry: @unchecked Sendable {
+    /// What the definition declares without its body: for an evaluated definition, the definition itself;
+    /// for a deferred one, its stub.
+    let declaration: AnyDefinition
     let scope: Scope
-    let poolKey: PoolKey
     /// The activated assembly's type name: the part of the key before the method. Shared by every entry
     /// of the assembly.
     let assemblyName: String
@@ -13,55 +27,111 @@ final class RegistryEntry: Sendable {
     /// `QuestAssembly.knight()`: formatted when read (messages, lookups by key, instance post-processors),
     /// so that activation builds no string per definition.
     @usableFromInline var key: String {
-        keyWithArguments ?? DefinitionKey(assembly: assemblyName, method: definition.function).description
+        keyWithArguments ?? DefinitionKey(assembly: assemblyName, method: declaration.function).description
     }
-    /// The merged steps of the parent chain, root first; `nil` without a parent.
-    @usableFromInline let inherited: InheritedSteps?
-    /// Whether `inherited` is set: tested on every build without copying the steps.
-    @usableFromInline let hasParent: Bool
     /// The factory-wide pool slot for singleton, lazySingleton and weakSingleton components.
     @usableFromInline let cell: SharedInstanceCell?
     /// `ObjectIdentifier` of the declared type, compared on the warm path before unboxing.
     @usableFromInline let declaredTypeID: ObjectIdentifier
+    /// Whether the entry is complete: every field below is set (see the type's invariant).
+    @usableFromInline let prepared: Atomic<Bool>
+
+    // Completed.
+
+    /// The definition, evaluated; the stub until then.
+    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var definition: AnyDefinition
+    /// The merged steps of the parent chain, root first; `nil` without a parent.
+    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var inherited: InheritedSteps?
+    /// Whether `inherited` is set: tested on every build without copying the steps.
+    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var hasParent = false
     /// How to build the component without a resolution, for a definition that needs none: an objectGraph
     /// or prototype whose initializer takes only fixed values and which injects nothing, has no hooks and
     /// no parent. Its build touches no other component, so there is no graph to share and no cycle to
     /// detect; `nil` for every other definition.
-    @usableFromInline let detachedMake: (@Sendable (Resolver) throws -> Any)?
+    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var detachedMake: (@Sendable (Resolver) throws -> Any)?
     /// Whether the component is built on the main actor: its initializer (its own or inherited) or a
     /// hook is isolated to it.
-    let isMainActor: Bool
+    @exclusivity(unchecked) private(set) nonisolated(unsafe) var isMainActor = false
     /// Whether the component's own or inherited initializer is `async`.
-    let isAsync: Bool
-    /// What activation found about awaiting (see `AsyncReach`); written only while the factory is being
-    /// made, before any other thread can see this entry, which is why it needs neither a lock nor
-    /// Swift's dynamic exclusivity check (about 60 instructions on every cold resolution).
+    @exclusivity(unchecked) private(set) nonisolated(unsafe) var isAsync = false
+    /// What preparation found about awaiting (see `AsyncReach`).
     @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var reach = AsyncReach.Flags()
+    /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`.
+    @exclusivity(unchecked) nonisolated(unsafe) var cycleGroup: Int?
+    /// How far the entry is completed; read and written only under the preparation lock (or in `init`).
+    @exclusivity(unchecked) nonisolated(unsafe) var stage: Stage
+
+    /// How far an entry is completed.
+    enum Stage: Comparable {
+        /// A stub: only the declaration is known.
+        case declared
+        /// The body ran: `definition` is set.
+        case evaluated
+        /// The parent chain is resolved and every field but the graph's (`reach`, `cycleGroup`) is set.
+        case completed
+    }
+
+    /// Whether every field is set, so that the entry may be built from.
+    @inlinable var isPrepared: Bool { prepared.load(ordering: .acquiring) }
 
     /// Whether this is an eager singleton that awaits, which ``BlockComponentFactory/start()`` builds and
     /// has not built yet.
     var awaitsStart: Bool {
-        scope == .singleton && !definition.isAbstract && reach.mayAwait && cell?.publishedValue == nil
+        scope == .singleton && isPrepared && !definition.isAbstract && reach.mayAwait && cell?.publishedValue == nil
     }
 
+    /// An entry for an evaluated definition, complete but for the graph's fields.
+    ///
     /// - Parameters:
     ///   - assemblyName: the activated assembly's type name, which with the method makes the key.
     ///   - keyWithArguments: the whole key, for an entry made for argument values.
     init(assemblyName: String, keyWithArguments: String? = nil, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
         self.assemblyName = assemblyName
         self.keyWithArguments = keyWithArguments
+        self.declaration = definition
         self.definition = definition
         self.scope = scope
-        self.poolKey = PoolKey(identity: definition.identity, arguments: definition.arguments)
-        self.inherited = inherited
-        self.hasParent = inherited != nil
         self.declaredTypeID = ObjectIdentifier(definition.declaredType)
         self.cell = scope.isShared ? SharedInstanceCell(holdsWeakly: scope == .weakSingleton) : nil
+        self.prepared = Atomic(false)
+        self.stage = .completed
+        complete(inherited: inherited)
+    }
+
+    /// A deferred definition's entry: its stub, registered under the scope `define(_:_:)` gave.
+    init(assemblyName: String, stub: AnyDefinition) {
+        self.assemblyName = assemblyName
+        self.keyWithArguments = nil
+        self.declaration = stub
+        self.definition = stub
+        self.scope = stub.declaredScope ?? .objectGraph
+        self.declaredTypeID = ObjectIdentifier(stub.declaredType)
+        self.cell = scope.isShared ? SharedInstanceCell(holdsWeakly: scope == .weakSingleton) : nil
+        self.prepared = Atomic(false)
+        self.stage = .declared
+    }
+
+    /// Sets the evaluated definition of a stub (under the preparation lock).
+    func evaluated(as definition: AnyDefinition) {
+        self.definition = definition
+        stage = .evaluated
+    }
+
+    /// Sets what the definition and its parent chain determine (in `init`, or under the preparation lock).
+    func complete(inherited: InheritedSteps?) {
+        self.inherited = inherited
+        hasParent = inherited != nil
         let needsNoResolution = !scope.isShared && inherited == nil && !definition.isAbstract && !definition.injects
             && !definition.hasAfterInjections
             && definition.dependencies.allSatisfy { if case .value = $0.target { true } else { false } }
-        self.isMainActor = definition.isMainActor || (inherited?.isMainActor ?? false)
-        self.isAsync = definition.isAsync || (!definition.hasInitializer && inherited?.initializerAsync != nil)
-        self.detachedMake = needsNoResolution ? definition.behaviour.specializedMake : nil
+        isMainActor = definition.isMainActor || (inherited?.isMainActor ?? false)
+        isAsync = definition.isAsync || (!definition.hasInitializer && inherited?.initializerAsync != nil)
+        detachedMake = needsNoResolution ? definition.behaviour?.specializedMake : nil
+        stage = .completed
+    }
+
+    /// Publishes the entry: every field is set, and from now on read without the lock.
+    func publish() {
+        prepared.store(true, ordering: .releasing)
     }
 }

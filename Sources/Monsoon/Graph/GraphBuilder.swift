@@ -29,7 +29,11 @@ struct GraphBuilder {
 
     init(factory: BlockComponentFactory) {
         self.factory = factory
-        for entry in factory.registry.entries { add(entry.definition, key: entry.key, scope: entry.scope, root: entry.key) }
+        // Deferred definitions are drawn evaluated, with the definitions they reach without being listed.
+        _ = factory.prepareAll()
+        for entry in factory.registry.entries + factory.preparation.discoveredEntries {
+            add(entry.definition, key: entry.key, scope: entry.scope, root: entry.key)
+        }
         while let next = pending.popLast() {
             add(next.definition, key: next.key, scope: next.definition.declaredScope ?? .objectGraph, root: next.root)
         }
@@ -97,8 +101,7 @@ struct GraphBuilder {
     }
 
     private func registeredKey(_ reference: DefinitionReference) -> String? {
-        if let entry = factory.registry.byIdentity[reference.identity] { return entry.key }
-        return factory.assemblies.replacementKey(for: reference).flatMap { factory.registry.entry(forKey: $0)?.key }
+        factory.registeredEntry(for: reference)?.key
     }
 }
 

@@ -34,7 +34,7 @@ extension BlockComponentFactory {
                               summary: "no module binds a component under this name.",
                               fallback: "Name a binding with binder.bind(…, named: \"\(name)\") in a module's configure(_:).")
         }
-        let typed = matching.filter { $0.definition.declaredType == type || $0.definition.exposedTypes.contains { $0 == type } }
+        let typed = matching.filter { $0.declaration.declaredType == type || $0.declaration.exposedTypes.contains { $0 == type } }
         guard typed.count <= 1 else {
             throw ResolutionError(.ambiguousType, subject: "binding named \"\(name)\" as \(typeName(type))", path: path,
                                   summary: "\(typed.count) modules bind \(typeName(type)) under this name: \(typed.map(\.key).joined(separator: ", ")).",

@@ -23,6 +23,7 @@ final class ParameterizedEntries: Sendable {
         let entry = RegistryEntry(assemblyName: definition.assemblyType.map { typeName($0) } ?? "", keyWithArguments: key,
                                   definition: definition, scope: resolved.scope, inherited: resolved.inherited)
         entry.reach = AsyncReach.flags(of: entry, in: factory)
+        entry.publish()
         guard resolved.scope.isShared else { return entry }
         return shared.withLock { shared in
             if let raced = shared[poolKey] { return raced }
@@ -43,8 +44,9 @@ final class ParameterizedEntries: Sendable {
 
 extension BlockComponentFactory {
     /// The registered (parameterless) definition a reference points to, following assembly replacement.
+    /// A deferred one is completed first; `nil` when that fails (its own resolution reports why).
     func registeredDefinition(for reference: DefinitionReference) -> AnyDefinition? {
-        if let entry = registry.entry(identifiedBy: reference.identity) { return entry.definition }
-        return assemblies.replacementKey(for: reference).flatMap { registry.entry(forKey: $0)?.definition }
+        guard let entry = registeredEntry(for: reference), (try? prepare(entry, path: [])) != nil else { return nil }
+        return entry.definition
     }
 }

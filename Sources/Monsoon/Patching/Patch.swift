@@ -88,7 +88,7 @@ final class PatchTable: Sendable {
 
     /// The most recent patch of the entry's definition, if any.
     func patch(for entry: RegistryEntry) -> Patch? {
-        patches.withLock { $0[entry.definition.identity]?.last }
+        patches.withLock { $0[entry.declaration.identity]?.last }
     }
 }
 
@@ -102,7 +102,7 @@ extension BlockComponentFactory {
         _ method: (A) -> () -> Definition<T>, with double: @escaping @Sendable () -> T
     ) throws(ResolutionError) -> Patch {
         let entry = try entry(for: definition(method, path: []).reference, declaredType: T.self, path: [])
-        let patch = Patch(identity: entry.definition.identity, key: entry.key, scope: entry.scope, table: patches,
+        let patch = Patch(identity: entry.declaration.identity, key: entry.key, scope: entry.scope, table: patches,
                           produce: { double() })
         patches.install(patch)
         return patch

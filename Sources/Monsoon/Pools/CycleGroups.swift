@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// The shared components that may be built as part of one cycle, grouped so that one resolution at a
 /// time builds any of them.
@@ -10,72 +10,37 @@ import Foundation
 /// the whole cycle built. Members that cannot wait for each other (no cycle joins them) stay
 /// independent, so unrelated components still build in parallel.
 ///
-/// Groups are the strongly connected parts of the graph of registered definitions, read as data:
+/// Groups are the strongly connected parts of the graph of registered definitions, read as data when
+/// the factory completes its entries (see `Preparation`), which stores each entry's group in it:
 /// references, by-type and all-of-type injections, providers (an initializer may call one), collections
 /// and parents. A cycle that only closures (`.resolved { … }`, `Definition { resolver in … }`) or
 /// parameterized definitions close is invisible here; two threads entering such a cycle from opposite
 /// ends still get `ResolutionError.Kind.concurrentCycle` rather than a deadlock.
-final class CycleGroups: Sendable {
-    /// Made on first use, because only cold shared builds need it.
-    private let groups = Locked<[ObjectIdentifier: Int]?>(nil)
-    private let registry: Registry
-    private let assemblies: AssemblyDirectory
+enum CycleGroups {
+    private static let groups = Atomic<Int>(0)
 
-    init(registry: Registry, assemblies: AssemblyDirectory) {
-        self.registry = registry
-        self.assemblies = assemblies
+    /// A group number no other group has (groups only need to differ from each other).
+    static func newGroup() -> Int {
+        groups.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
-    /// The group of a shared entry that is part of a cycle, or `nil`.
-    func group(of entry: RegistryEntry) -> Int? {
-        groups.withLock { groups in
-            if groups == nil { groups = computeGroups() }
-            return groups?[ObjectIdentifier(entry)]
-        }
-    }
-
-    private func computeGroups() -> [ObjectIdentifier: Int] {
-        let entries = registry.entries
-        var indexOf: [ObjectIdentifier: Int] = [:]
-        for (index, entry) in entries.enumerated() { indexOf[ObjectIdentifier(entry)] = index }
-        let successors = entries.map { entry in
-            successorEntries(of: entry).compactMap { indexOf[ObjectIdentifier($0)] }
-        }
-        var groups: [ObjectIdentifier: Int] = [:]
-        for (number, component) in Self.stronglyConnectedComponents(successors: successors).enumerated() {
-            let isCycle = component.count > 1 || successors[component[0]].contains(component[0])
-            guard isCycle else { continue }
-            for index in component where entries[index].cell != nil { groups[ObjectIdentifier(entries[index])] = number }
-        }
-        return groups
-    }
-
-    private func successorEntries(of entry: RegistryEntry) -> [RegistryEntry] {
-        var result: [RegistryEntry] = []
-        if let parent = entry.definition.parent, let parentEntry = registered(parent) { result.append(parentEntry) }
-        for dependency in entry.definition.dependencies { collect(dependency.target, into: &result) }
-        return result
-    }
-
-    private func collect(_ target: Dependency.Target, into result: inout [RegistryEntry]) {
+    /// Calls `body` with each registered entry a target may build, as the cycle analysis reads it: a
+    /// reference or provider's entry, a type's sole entry, every entry of an all-of-type injection.
+    static func forEachSuccessor(
+        of target: Dependency.Target, registry: Registry, lookup: (DefinitionReference) -> RegistryEntry?, _ body: (RegistryEntry) -> Void
+    ) {
         switch target {
         case .definition(let reference), .provider(let reference):
-            if let found = registered(reference) { result.append(found) }
+            if reference.parameterized == nil, let found = lookup(reference) { body(found) }
         case .type(let type):
-            if let only = registry.soleEntry(declaring: ObjectIdentifier(type)) { result.append(only) }
+            if let only = registry.soleEntry(declaring: ObjectIdentifier(type)) { body(only) }
         case .allOfType(let type):
-            result += registry.byType[ObjectIdentifier(type)] ?? []
+            for entry in registry.byType[ObjectIdentifier(type)] ?? [] { body(entry) }
         case .collection(let targets):
-            for element in targets { collect(element, into: &result) }
+            for element in targets { forEachSuccessor(of: element, registry: registry, lookup: lookup, body) }
         case .value, .config, .opaque:
             break
         }
-    }
-
-    private func registered(_ reference: DefinitionReference) -> RegistryEntry? {
-        guard reference.parameterized == nil else { return nil }
-        if let entry = registry.entry(identifiedBy: reference.identity) { return entry }
-        return assemblies.replacementKey(for: reference).flatMap { registry.entry(forKey: $0) }
     }
 
     /// Tarjan's algorithm without recursion, so that a graph thousands of definitions deep cannot

@@ -3,8 +3,7 @@
 /// synchronous resolution checks before it starts (so that it names the path to an async initializer
 /// instead of failing halfway).
 ///
-/// Found once at activation from the graph as data, and only when some definition is `async` or
-/// main-actor, or refers to a parameterized one: a component *may* await when its own initializer is
+/// Found from the graph as data when the factory completes an entry (see `Preparation`): a component *may* await when its own initializer is
 /// async, or when it injects (by reference, type or collection, its parent's injections included) one
 /// that may. A parameterized definition's content is known only with its arguments, so a reference to
 /// one counts as possibly awaiting and possibly main-actor; that only ever sends an asynchronous
@@ -19,56 +18,15 @@ enum AsyncReach: Sendable {
         var mayNeedMainActor = false
     }
 
-    /// Sets the flags of every entry of a registry being activated.
-    static func mark(_ registry: Registry, lookup: (DefinitionReference) -> RegistryEntry?) {
-        let entries = registry.entries
-        // Most apps have nothing to mark: find out with a scan that allocates nothing.
-        guard entries.contains(where: { $0.isAsync || $0.isMainActor || reachesParameterized($0) }) else { return }
-        var index: [ObjectIdentifier: Int] = [:]
-        var predecessors: [[Int]] = Array(repeating: [], count: entries.count)
-        var successors: [[Int]] = Array(repeating: [], count: entries.count)
-        var awaitSeeds: [Int] = []
-        var mainActorSeeds: [Int] = []
-        for (position, entry) in entries.enumerated() { index[ObjectIdentifier(entry)] = position }
-        for (position, entry) in entries.enumerated() {
-            var reachesParameterized = false
-            for target in targets(of: entry) {
-                forEachEntry(of: target, registry: registry, lookup: lookup, parameterized: { reachesParameterized = true }) { reached in
-                    guard let successor = index[ObjectIdentifier(reached)] else { return }
-                    successors[position].append(successor)
-                    predecessors[successor].append(position)
-                }
-            }
-            if entry.isAsync || reachesParameterized { awaitSeeds.append(position) }
-            if entry.isMainActor || reachesParameterized { mainActorSeeds.append(position) }
-        }
-        guard !awaitSeeds.isEmpty || !mainActorSeeds.isEmpty else { return }
-        let mayAwait = reaching(from: awaitSeeds, predecessors: predecessors)
-        let mayNeedMainActor = reaching(from: mainActorSeeds, predecessors: predecessors)
-        for (position, entry) in entries.enumerated() where mayAwait[position] || mayNeedMainActor[position] {
-            entry.reach = Flags(mayAwait: mayAwait[position], mayNeedMainActor: mayNeedMainActor[position])
-        }
-    }
-
-    private static func reachesParameterized(_ entry: RegistryEntry) -> Bool {
-        func isParameterized(_ target: Dependency.Target) -> Bool {
-            switch target {
-            case .definition(let reference): reference.parameterized != nil
-            case .collection(let targets): targets.contains(where: isParameterized)
-            case .type, .allOfType, .value, .config, .provider, .opaque: false
-            }
-        }
-        if entry.definition.dependencies.contains(where: { isParameterized($0.target) }) { return true }
-        guard let inherited = entry.inherited else { return false }
-        return inherited.initializerTargets.contains(where: isParameterized) || inherited.injectionTargets.contains(where: isParameterized)
-    }
-
     /// The flags of an entry made for a parameterized definition at resolution time, from what it injects.
+    /// What it injects is completed first; one that fails to complete counts for nothing here, and its
+    /// build reports why.
     static func flags(of entry: RegistryEntry, in factory: BlockComponentFactory) -> Flags {
         var flags = Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
         for target in targets(of: entry) {
             forEachEntry(of: target, registry: factory.registry, lookup: factory.registeredEntry(for:),
                          parameterized: { flags.mayAwait = true; flags.mayNeedMainActor = true }) { reached in
+                guard (try? factory.prepare(reached, path: [])) != nil else { return }
                 flags.mayAwait = flags.mayAwait || reached.reach.mayAwait
                 flags.mayNeedMainActor = flags.mayNeedMainActor || reached.reach.mayNeedMainActor
             }
@@ -100,7 +58,7 @@ enum AsyncReach: Sendable {
     }
 
     /// Everything an entry injects, its parent chain's injections included.
-    private static func targets(of entry: RegistryEntry) -> [Dependency.Target] {
+    static func targets(of entry: RegistryEntry) -> [Dependency.Target] {
         var targets = entry.definition.dependencies.map(\.target)
         if let inherited = entry.inherited { targets += inherited.initializerTargets + inherited.injectionTargets }
         return targets
@@ -108,7 +66,7 @@ enum AsyncReach: Sendable {
 
     /// Calls `body` with each registered entry a target builds; `parameterized` for a reference to a
     /// parameterized definition, whose entries do not exist yet.
-    private static func forEachEntry(
+    static func forEachEntry(
         of target: Dependency.Target, registry: Registry?, lookup: (DefinitionReference) -> RegistryEntry?,
         parameterized: () -> Void, _ body: (RegistryEntry) -> Void
     ) {
@@ -124,26 +82,14 @@ enum AsyncReach: Sendable {
             break
         }
     }
-
-    /// Which nodes reach a seed, following `predecessors` back from every seed.
-    private static func reaching(from seeds: [Int], predecessors: [[Int]]) -> [Bool] {
-        var reached = Array(repeating: false, count: predecessors.count)
-        var pending = seeds
-        for seed in seeds { reached[seed] = true }
-        while let node = pending.popLast() {
-            for predecessor in predecessors[node] where !reached[predecessor] {
-                reached[predecessor] = true
-                pending.append(predecessor)
-            }
-        }
-        return reached
-    }
 }
 
 extension BlockComponentFactory {
-    /// The registered entry a reference points to, following assembly replacement.
+    /// The registered entry a reference points to, following assembly replacement; a deferred
+    /// definition no assembly lists once a body that refers to it was evaluated.
     func registeredEntry(for reference: DefinitionReference) -> RegistryEntry? {
         if let entry = registry.byIdentity[reference.identity] { return entry }
+        if let entry = preparation.discoveredEntry(reference.identity) { return entry }
         return assemblies.replacementKey(for: reference).flatMap { registry.entry(forKey: $0) }
     }
 }

@@ -19,6 +19,7 @@ extension ResolutionContext {
     /// The component of `entry`, obeying its scope, awaiting whatever its build must await.
     nonisolated(nonsending) func instanceAsync(of entry: RegistryEntry) async throws -> Any {
         if let published = entry.cell?.publishedValue { return published }
+        if !entry.isPrepared { try factory.prepare(entry, path: path) }
         guard needsAsyncSteps(entry), !isPatched(entry), !entry.definition.isAbstract else {
             return try segment { () throws(ResolutionError) in try instance(of: entry) }
         }
@@ -29,7 +30,7 @@ extension ResolutionContext {
 
     /// Whether building `entry` here needs more than one synchronous step.
     func needsAsyncSteps(_ entry: RegistryEntry) -> Bool {
-        entry.reach.mayAwait || (entry.reach.mayNeedMainActor && !MainActorCall.isMainActor)
+        !entry.isPrepared || entry.reach.mayAwait || (entry.reach.mayNeedMainActor && !MainActorCall.isMainActor)
     }
 
     private func isPatched(_ entry: RegistryEntry) -> Bool {
@@ -38,7 +39,7 @@ extension ResolutionContext {
 
     private nonisolated(nonsending) func sharedInstanceAsync(of entry: RegistryEntry, in cell: SharedInstanceCell) async throws -> Any {
         if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
-        switch try await factory.coordinator.claimAsync(cell, group: factory.cycleGroups.group(of: entry), for: id,
+        switch try await factory.coordinator.claimAsync(cell, group: entry.cycleGroup, for: id,
                                                          key: entry.key, path: path) {
         case .available(let value):
             return value

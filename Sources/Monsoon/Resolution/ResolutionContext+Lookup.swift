@@ -39,6 +39,7 @@ extension ResolutionContext {
 
     /// The component of `entry` as `T`, within this resolution.
     func component<T>(of entry: RegistryEntry, as type: T.Type) throws(ResolutionError) -> T {
+        if !entry.isPrepared { try factory.prepare(entry, path: path) }
         if entry.reach.mayAwait, stack.isEmpty, !hot.pointee.isAsynchronous, let asyncPath = AsyncReach.path(toAsyncFrom: entry, in: factory) {
             throw .asyncRequired(entry.key, asyncPath: asyncPath)
         }

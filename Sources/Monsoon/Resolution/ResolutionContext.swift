@@ -240,6 +240,7 @@ final class ResolutionContext {
             usedPatch = true
             return try patch.instance(in: self)
         }
+        if !entry.isPrepared { try factory.prepare(entry, path: path) }
         if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key], children: factory.childKeys(of: entry)) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
         if entry.scope == .objectGraph, let held = held(entry, pool: .objectGraphPool) { return held }
@@ -253,7 +254,7 @@ final class ResolutionContext {
         }
         // Built by this resolution and not (or not yet) published.
         if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
-        switch try factory.coordinator.claim(cell, group: factory.cycleGroups.group(of: entry), for: id, key: entry.key,
+        switch try factory.coordinator.claim(cell, group: entry.cycleGroup, for: id, key: entry.key,
                                              wait: factory.limits.sharedBuildWait, path: path) {
         case .available(let value):
             if hot.pointee.isTracing { tracer?.note(.sharedPool(entry.scope)) }

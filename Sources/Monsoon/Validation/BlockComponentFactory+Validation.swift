@@ -18,7 +18,14 @@ extension BlockComponentFactory {
     ///   singletons).
     /// - Complexity: O(definitions + injections), plus the builds when requested.
     public func validate(buildingOpaqueDefinitions: Bool = false) -> ValidationReport {
-        var findings = Validator(factory: self).findings()
+        // Deferred definitions are evaluated and checked first, as activation checks evaluated ones. A
+        // reference no assembly lists is left to the graph's own finding, which names the injection.
+        var findings = prepareAll().flatMap { key, problems in
+            problems.filter { $0.kind != .undeclaredDefinition }.map { problem in
+                ValidationReport.Finding(severity: .error, kind: .activationProblem, subject: key, path: [key], message: problem.description)
+            }
+        }
+        findings += Validator(factory: self).findings()
         if buildingOpaqueDefinitions { findings += opaqueBuildFindings() }
         return ValidationReport(findings: findings)
     }

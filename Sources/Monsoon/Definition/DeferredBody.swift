@@ -1,0 +1,17 @@
+/// The body of a definition declared with `define(_:_:)`, kept unevaluated: activation registers the
+/// definition from what `define` itself knows (its call site, method, type and scope), and the factory
+/// runs the body the first time it needs the definition's content.
+///
+/// Unchecked `Sendable` for the reason `ParameterizedDefinition` gives: the body captures its assembly,
+/// which is immutable configuration by contract, and only creates a definition.
+@usableFromInline
+struct DeferredBody: @unchecked Sendable {
+    /// Runs the body and returns the definition it makes, declared and specialized where its type is
+    /// known (the closure is made inside the inlined `define`).
+    @usableFromInline let evaluate: () -> AnyDefinition
+
+    @inlinable
+    init(_ evaluate: @escaping () -> AnyDefinition) {
+        self.evaluate = evaluate
+    }
+}

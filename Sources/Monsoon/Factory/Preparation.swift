@@ -1,0 +1,278 @@
+import Synchronization
+
+/// Completing registry entries the first time a resolution needs them, rather than at activation.
+///
+/// Activation registers a definition declared with `define(_:_:)` without running its body. The first
+/// resolution that reaches it evaluates it, and with it everything its graph reaches that is not
+/// complete yet, in one pass under one lock: run each body, resolve each parent chain, check what
+/// activation checks for evaluated definitions (references, configuration keys, property types), then
+/// find the graph's facts the resolution paths rely on — which components may await or need the main
+/// actor (`AsyncReach`) and which shared components form a cycle (`CycleGroups`) — and publish every
+/// entry. An evaluated definition (`define { … }`) is complete from activation and only takes part in
+/// that last step.
+///
+/// A pass covers everything reachable from where it starts, so the facts of a published entry never
+/// change: every strongly connected part of the graph that contains a node of the pass lies inside the
+/// pass (anything reachable from it is), and a later pass stops at published entries.
+///
+/// The lock is held while bodies run. Bodies only describe components; they run no initializer and
+/// resolve nothing (one that does gets an error, not a deadlock), so no pass ever waits for another
+/// thread.
+final class Preparation: Sendable {
+    /// What a deferred body made that activation must know without running it: another scope than
+    /// `define`'s, an abstract definition, exposed types.
+    static func bodyChanges(of definition: AnyDefinition, declaredScope: Scope?, key: String) -> [ActivationError.Problem] {
+        let scope = declaredScope ?? .objectGraph
+        let location = definition.location
+        var problems: [ActivationError.Problem] = []
+        if definition.declaredScope != scope {
+            problems.append(.deferredBodyChanges(
+                key, location: location, what: "sets its scope to \(definition.declaredScope ?? .objectGraph), not \(scope)",
+                fix: "Give the scope once, in define(.\(scope)) { … }."))
+        }
+        if definition.isAbstract {
+            problems.append(.deferredBodyChanges(key, location: location, what: "is abstract",
+                                                 fix: "Write it as define { .abstract()… }, which activation evaluates."))
+        }
+        if !definition.exposedTypes.isEmpty {
+            problems.append(.deferredBodyChanges(key, location: location, what: "is exposed(as:) another type",
+                                                 fix: "Write it as define { … }, which activation evaluates."))
+        }
+        return problems
+    }
+
+    /// Held for a whole pass.
+    let pass = Locked<Void>(())
+    /// Deferred definitions no assembly lists, registered when a body that refers to them is evaluated.
+    private let discovered = Locked<[DefinitionIdentity: RegistryEntry]>([:])
+    /// Whether `discovered` has any entry: lookups that miss the registry look there only then.
+    private let hasDiscovered = Atomic<Bool>(false)
+
+    func discoveredEntry(_ identity: DefinitionIdentity) -> RegistryEntry? {
+        guard hasDiscovered.load(ordering: .acquiring) else { return nil }
+        return discovered.withLock { $0[identity] }
+    }
+
+    /// Registers a definition reached by reference; during a pass only.
+    func register(_ entry: RegistryEntry) {
+        discovered.withLock { $0[entry.declaration.identity] = entry }
+        hasDiscovered.store(true, ordering: .releasing)
+    }
+
+    var discoveredEntries: [RegistryEntry] { discovered.withLock { Array($0.values) } }
+}
+
+extension BlockComponentFactory {
+    /// Completes `entry`, and everything its graph reaches, before it is built.
+    ///
+    /// - Throws: ``ResolutionError/Kind/invalidDefinition`` with activation's messages when `entry`'s own
+    ///   definition fails a check. A definition it reaches that fails is left incomplete and throws when
+    ///   the resolution reaches it, with its own path.
+    @usableFromInline
+    func prepare(_ entry: RegistryEntry, path: @autoclosure () -> [String]) throws(ResolutionError) {
+        if entry.isPrepared { return }
+        let problems = preparing { self.preparePass(from: [entry]) }
+        if let own = problems[ObjectIdentifier(entry)] {
+            throw .invalidDefinition(entry.key, problems: own, path: path() + [entry.key])
+        }
+        if problems.isEmpty && !entry.isPrepared { throw .resolvedWhileEvaluating(entry.key, path: path()) }
+    }
+
+    /// Completes every registered entry, for validation and MonsoonTesting's factories: the problems of
+    /// each definition that fails, by key, in registration order.
+    func prepareAll() -> [(key: String, problems: [ActivationError.Problem])] {
+        var failed: [(String, [ActivationError.Problem])] = []
+        var reported: Set<ObjectIdentifier> = []
+        // Discovered definitions appear as passes run: go again until a pass finds nothing new.
+        var pending = registry.entries.filter { !$0.isPrepared }
+        while !pending.isEmpty {
+            let problems = preparing { self.preparePass(from: pending) }
+            for entry in pending + preparation.discoveredEntries {
+                if let own = problems[ObjectIdentifier(entry)], reported.insert(ObjectIdentifier(entry)).inserted {
+                    failed.append((entry.key, own))
+                }
+            }
+            pending = preparation.discoveredEntries.filter { !$0.isPrepared && !reported.contains(ObjectIdentifier($0)) }
+        }
+        return failed
+    }
+
+    /// Evaluates the body of every deferred definition, for what reads definitions without building them
+    /// (the activation report, the graph, ``definitions``): their content, without completing them.
+    func evaluateAll() {
+        guard registry.hasDeferred else { return }
+        _ = preparing {
+            for entry in self.registry.entries where entry.stage == .declared { _ = self.evaluate(entry) }
+            return [:]
+        }
+    }
+
+    /// Runs `body` under the pass lock, unless this thread is already in a pass (a body resolving a
+    /// component), which then gets nothing done rather than a deadlock.
+    private func preparing(
+        _ body: () -> [ObjectIdentifier: [ActivationError.Problem]]
+    ) -> [ObjectIdentifier: [ActivationError.Problem]] {
+        let thread = DefinitionEvaluation.current
+        guard !thread.pointee.isPreparing else { return [:] }
+        thread.pointee.isPreparing = true
+        defer { thread.pointee.isPreparing = false }
+        return preparation.pass.withLock { _ in body() }
+    }
+
+    /// One pass from `roots` (under the pass lock): the problems of the entries that could not be
+    /// completed, by entry.
+    private func preparePass(from roots: [RegistryEntry]) -> [ObjectIdentifier: [ActivationError.Problem]] {
+        var nodes: [RegistryEntry] = []
+        var index: [ObjectIdentifier: Int] = [:]
+        func node(_ entry: RegistryEntry) -> Int? {
+            if entry.isPrepared { return nil }
+            if let known = index[ObjectIdentifier(entry)] { return known }
+            index[ObjectIdentifier(entry)] = nodes.count
+            nodes.append(entry)
+            return nodes.count - 1
+        }
+        for root in roots { _ = node(root) }
+
+        var problems: [ObjectIdentifier: [ActivationError.Problem]] = [:]
+        var graph: [[Int]] = []          // every edge, for cycles
+        var injects: [[Int]] = []        // what builds inject, for awaiting
+        var known: [AsyncReach.Flags] = []  // the flags of published entries injected
+        var cursor = 0
+        while cursor < nodes.count {
+            let entry = nodes[cursor]
+            cursor += 1
+            graph.append([])
+            injects.append([])
+            known.append(AsyncReach.Flags())
+            let own = complete(entry)
+            guard own.isEmpty else {
+                problems[ObjectIdentifier(entry)] = own
+                continue
+            }
+            let position = cursor - 1
+            if let parent = entry.definition.parent, let parentEntry = lookup(parent), let successor = node(parentEntry) {
+                graph[position].append(successor)
+            }
+            var flags = AsyncReach.Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
+            for target in AsyncReach.targets(of: entry) {
+                CycleGroups.forEachSuccessor(of: target, registry: registry, lookup: lookup) { reached in
+                    if let successor = node(reached) { graph[position].append(successor) }
+                }
+                AsyncReach.forEachEntry(of: target, registry: registry, lookup: lookup,
+                                        parameterized: { flags.mayAwait = true; flags.mayNeedMainActor = true }) { reached in
+                    if let successor = node(reached) {
+                        injects[position].append(successor)
+                    } else if reached.isPrepared {
+                        flags.mayAwait = flags.mayAwait || reached.reach.mayAwait
+                        flags.mayNeedMainActor = flags.mayNeedMainActor || reached.reach.mayNeedMainActor
+                    }
+                }
+            }
+            known[position] = flags
+        }
+
+        // Successors come before what reaches them, so each part's facts are final when it is reached.
+        var reach = known
+        for component in CycleGroups.stronglyConnectedComponents(successors: graph) {
+            var changed = true
+            while changed {
+                changed = false
+                for member in component {
+                    var flags = reach[member]
+                    for successor in injects[member] {
+                        flags.mayAwait = flags.mayAwait || reach[successor].mayAwait
+                        flags.mayNeedMainActor = flags.mayNeedMainActor || reach[successor].mayNeedMainActor
+                    }
+                    if flags.mayAwait != reach[member].mayAwait || flags.mayNeedMainActor != reach[member].mayNeedMainActor {
+                        reach[member] = flags
+                        changed = true
+                    }
+                }
+            }
+            let isCycle = component.count > 1 || graph[component[0]].contains(component[0])
+            let group: Int? = isCycle ? CycleGroups.newGroup() : nil
+            for member in component where problems[ObjectIdentifier(nodes[member])] == nil && nodes[member].stage == .completed {
+                let entry = nodes[member]
+                entry.reach = reach[member]
+                entry.cycleGroup = entry.cell != nil ? group : nil
+                entry.publish()
+            }
+        }
+        return problems
+    }
+
+    /// Runs a stub's body, once (under the pass lock): the problems its definition has.
+    private func evaluate(_ entry: RegistryEntry) -> [ActivationError.Problem] {
+        guard entry.stage == .declared, let body = entry.declaration.deferred else { return [] }
+        let key = entry.key
+        var definition = body.evaluate()
+        let location = definition.location
+        var problems = Preparation.bodyChanges(of: definition, declaredScope: entry.scope, key: key)
+        if entry.scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
+            problems.append(.weakSingletonOfValueType(key, type: definition.declaredType, location: location))
+        }
+        if !definitionPostProcessors.isEmpty {
+            do {
+                definition = try definitionPostProcessors.process(definition, key: key)
+            } catch {
+                problems.append(.postProcessorFailed(key, processor: error.processor, error: error.underlying))
+            }
+        }
+        if problems.isEmpty { entry.evaluated(as: definition) }
+        return problems
+    }
+
+    /// Evaluates a stub if need be, resolves its parent chain and checks its injections, as activation
+    /// does for evaluated definitions (under the pass lock).
+    private func complete(_ entry: RegistryEntry) -> [ActivationError.Problem] {
+        if entry.stage == .completed { return [] }
+        let evaluation = evaluate(entry)
+        guard evaluation.isEmpty else { return evaluation }
+        let definition = entry.definition
+        let key = entry.key
+        let inheritance = Inheritance { reference in
+            guard let parent = self.lookup(reference) else { return nil }
+            _ = self.evaluate(parent)
+            return parent.stage >= .evaluated ? parent.definition : nil
+        }
+        var problems: [ActivationError.Problem] = []
+        var inherited: InheritedSteps?
+        do {
+            inherited = try inheritance.resolve(definition).inherited
+        } catch {
+            problems.append(.invalidParent(key, definition: definition, failure: error))
+        }
+        var reported: Set<DefinitionIdentity> = []
+        for dependency in definition.dependencies {
+            if dependency.castCannotSucceed, let cast = dependency.cast {
+                problems.append(.propertyTypeMismatch(key, site: dependency.site.label, supplied: cast.from, property: cast.to,
+                                                      location: definition.location))
+            }
+            for reference in dependency.target.configurationReferences {
+                do throws(ConfigurationError) {
+                    try reference.check(configuration(forAssembly: reference.assembly, building: definition))
+                } catch {
+                    problems.append(.configuration(key, error: error))
+                }
+            }
+            for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
+                if lookup(reference) == nil, reported.insert(reference.identity).inserted {
+                    problems.append(.undeclaredReference(from: key, to: reference.function, location: reference.identity.location))
+                }
+            }
+        }
+        if problems.isEmpty { entry.complete(inherited: inherited) }
+        return problems
+    }
+
+    /// The entry a reference names, registering a deferred definition no assembly lists when its own
+    /// assembly type was activated (the rule activation's discovery follows).
+    private func lookup(_ reference: DefinitionReference) -> RegistryEntry? {
+        if let entry = registeredEntry(for: reference) { return entry }
+        guard let stub = reference.deferredStub, let assemblyType = reference.assemblyType,
+              let activated = assemblies.byType[ObjectIdentifier(assemblyType)], type(of: activated) == assemblyType else { return nil }
+        let entry = RegistryEntry(assemblyName: typeName(assemblyType), stub: stub)
+        preparation.register(entry)
+        return entry
+    }
+}
