@@ -81,11 +81,10 @@ extension Assembly {
         let stub = AnyDefinition(deferred: DeferredBody {
             Self.evaluateDeferred(body, finish: finish, identity: identity, function: function, assemblyType: assemblyType, scope: scope).erased
         }, identity: identity, functionName: function, assemblyType: assemblyType, declaredType: T.self, scope: scope)
-        let isListed = mode == .idle
-        if !isListed, evaluation.pointee.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
+        if mode == .evaluating, evaluation.pointee.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
             DefinitionEvaluation.discovered(stub: stub)
         }
-        return Definition(deferred: stub, identity: identity, function: function, assemblyType: assemblyType, isListed: isListed)
+        return Definition(deferred: stub, identity: identity, function: function, assemblyType: assemblyType)
     }
 
     /// Runs a deferred body as `define { }` runs its body, and gives the definition `define`'s scope.

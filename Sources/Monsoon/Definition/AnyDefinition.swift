@@ -25,8 +25,8 @@ public struct AnyDefinition: Sendable {
         let exposedTypes: [Any.Type]
         let isAsync: Bool
         let isMainActor: Bool
-        /// `nil` only for a deferred definition's stub, which nothing builds (see `deferred`).
-        var behaviour: (any DefinitionBehaviour)?
+        /// A placeholder for a deferred definition's stub, which nothing builds (see `deferred`).
+        var behaviour: any DefinitionBehaviour
         var bindingName: (name: String, isExplicit: Bool)?
         /// The body of a definition declared with `define(_:_:)`, run when the factory first needs its
         /// content; set only on the stub activation registers, whose other fields say no more than the
@@ -35,12 +35,16 @@ public struct AnyDefinition: Sendable {
     }
 
     @usableFromInline
-    final class Box: Sendable {
+    final class Box: DefinitionAttachment, @unchecked Sendable {
         @usableFromInline let fields: Fields
 
         init(_ fields: Fields) {
             self.fields = fields
         }
+    }
+
+    init(box: Box) {
+        self.box = box
     }
 
     var identity: DefinitionIdentity { box.fields.identity }
@@ -72,9 +76,8 @@ public struct AnyDefinition: Sendable {
     var isAsync: Bool { box.fields.isAsync }
     /// Whether the component is built on the main actor (its initializer or a hook is isolated to it).
     var isMainActor: Bool { box.fields.isMainActor }
-    /// The typed recipe behind the erased fields: one object, so copying a definition is cheap. `nil`
-    /// for a deferred stub.
-    var behaviour: (any DefinitionBehaviour)? { box.fields.behaviour }
+    /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
+    var behaviour: any DefinitionBehaviour { box.fields.behaviour }
     /// The body of a deferred definition's stub, `nil` once evaluated (and for every other definition).
     var deferred: DeferredBody? { box.fields.deferred }
     /// The name a module's binding was given (`binder.bind(…, named: "staging")`), or the name made from
@@ -115,30 +118,25 @@ public struct AnyDefinition: Sendable {
             identity: identity, arguments: .none, functionName: functionName, assemblyType: assemblyType,
             declaredType: declaredType, declaredScope: scope, isAbstract: false, hasInitializer: true, injects: false,
             hasAfterInjections: false, isDefined: true, isParameterized: false, parent: nil, exposedTypes: [], isAsync: false,
-            isMainActor: false, behaviour: nil, bindingName: nil, deferred: deferred))
+            isMainActor: false, behaviour: StubBehaviour.shared, bindingName: nil, deferred: deferred))
     }
 
-    // A deferred stub has no behaviour: the factory evaluates it (`RegistryEntry.prepare`) before it
-    // reads any of these, so the fallbacks below are never what a build sees.
-    var dependencies: [Dependency] { behaviour?.dependencies ?? [] }
+    // A deferred stub's behaviour is a placeholder: the factory evaluates the stub (see `Preparation`)
+    // before it reads any of these.
+    var dependencies: [Dependency] { behaviour.dependencies }
 
     /// Whether a component of `type` can receive this definition's injections: the rule for children.
-    func accepts(_ type: Any.Type) -> Bool { behaviour?.accepts(type) ?? (type == declaredType) }
+    func accepts(_ type: Any.Type) -> Bool { behaviour.accepts(type) }
     /// This definition's own steps, erased, for the definitions that inherit from it.
-    func inheritableSteps() -> InheritedSteps { behaviour?.inheritableSteps ?? InheritedSteps() }
-    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        guard let behaviour else { throw ResolutionError.notEvaluated(entry.key, path: context.path) }
-        return try behaviour.build(context, entry)
-    }
+    func inheritableSteps() -> InheritedSteps { behaviour.inheritableSteps }
+    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try behaviour.build(context, entry) }
     nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
-        guard let behaviour else { throw ResolutionError.notEvaluated(entry.key, path: context.path) }
-        return try await behaviour.buildAsync(context, entry)
+        try await behaviour.buildAsync(context, entry)
     }
     /// Boxes a built component with the declared type, for the warm path.
-    func box(_ component: Any) -> AnyObject? { behaviour?.box(component) }
+    func box(_ component: Any) -> AnyObject? { behaviour.box(component) }
     func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        guard let behaviour else { throw ResolutionError.notEvaluated(entry.key, path: context.path) }
-        return try behaviour.injectExisting(existing, context, entry)
+        try behaviour.injectExisting(existing, context, entry)
     }
 
     /// Takes over `original`'s identity, so that references to `original` reach this definition.
@@ -163,7 +161,6 @@ public struct AnyDefinition: Sendable {
 
     /// This definition with one injection replaced; see ``RegisteredDefinition/replaceInjection(at:with:)``.
     func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(InjectionRewriteError) -> AnyDefinition {
-        guard let behaviour else { throw InjectionRewriteError(site: "\(site)", problem: "the definition is not evaluated yet") }
         let rewritten = try behaviour.rewriting(site, with: injection)
         var copy = self
         copy.changing { $0.behaviour = rewritten }
@@ -181,4 +178,10 @@ public struct AnyDefinition: Sendable {
     var function: String { bindingName?.name ?? "\(functionName)" }
     /// Where the definition was created, like `MyApp/QuestAssembly.swift:12`.
     var location: String { identity.location }
+}
+
+/// The behaviour a deferred definition's stub carries until its body runs: a `RecipeBehaviour` like
+/// every other (one conforming class keeps the build's dispatch direct), with an empty recipe.
+enum StubBehaviour {
+    static let shared: any DefinitionBehaviour = RecipeBehaviour<Void>(Recipe(), dependencies: [], specializedBuild: nil, specializedMake: nil)
 }

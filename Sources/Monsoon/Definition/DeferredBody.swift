@@ -15,3 +15,10 @@ struct DeferredBody: @unchecked Sendable {
         self.evaluate = evaluate
     }
 }
+
+/// What a `Definition` value carries instead of a recipe (see `Definition.Origin.attached`): a
+/// `ParameterizedDefinition` or a deferred definition's stub (`AnyDefinition.Box`).
+///
+/// Unchecked `Sendable`: it has no state; each subclass states why it is sendable.
+@usableFromInline
+class DefinitionAttachment: @unchecked Sendable {}

@@ -1,13 +1,15 @@
 extension Definition: ComponentDefinition {
+    /// Made by `define`: evaluated, or a `define(_:_:)` stub.
     @usableFromInline var isDefined: Bool {
         switch origin {
-        case .defined, .deferred: true
-        case .reference, .bare, .parameterized: false
+        case .defined: true
+        case .attached(let attachment): attachment is AnyDefinition.Box
+        case .reference, .bare: false
         }
     }
 
     public var erased: AnyDefinition {
-        if case .deferred(let stub) = origin { return stub }
+        if let deferredStub { return deferredStub }
         // Made by `specialized()` where `T` is known, for a definition `define` returned unchanged: the
         // generic path below fetches type metadata at nearly every step (about 8,000 instructions).
         if let made = storage?.erased, made.identity == identity { return made }

@@ -29,16 +29,16 @@ public struct Definition<T>: Sendable {
     enum Origin: Sendable {
         /// Built by `Assembly.define`: the only origin activation accepts.
         case defined
-        /// A reference returned by a nested `define`: identity only, no recipe; with the stub of a
-        /// definition declared with `define(_:_:)`, so that the factory can register it when reached.
-        case reference(AnyDefinition?)
-        /// What `define(_:_:)` returns while activation lists definitions: the stub activation registers,
-        /// its body not run.
-        case deferred(AnyDefinition)
+        /// A reference returned by a nested `define`: identity only, no recipe.
+        case reference
         /// Created without `define`; identified by its own call site.
         case bare
-        /// Returned by `define(arguments:)`: evaluated when the factory needs it.
-        case parameterized(ParameterizedDefinition)
+        /// A definition whose content waits in its attachment, like a reference with no recipe: returned
+        /// by `define(arguments:)` (a `ParameterizedDefinition`, evaluated when the factory needs it) or
+        /// by `define(_:_:)` when its body is not run (its stub, which activation registers when listed
+        /// and the factory registers when reached). One payload case, so that destroying a definition
+        /// (each resolution by method reference does) stays a few inlined instructions.
+        case attached(DefinitionAttachment)
     }
 
     @usableFromInline var identity: DefinitionIdentity
@@ -73,7 +73,7 @@ public struct Definition<T>: Sendable {
         self.arguments = .none
         self.function = function
         self.assemblyType = assemblyType
-        self.origin = .reference(nil)
+        self.origin = .reference
         self.storage = nil
     }
 
@@ -82,19 +82,19 @@ public struct Definition<T>: Sendable {
         self.arguments = arguments
         self.function = function
         self.assemblyType = assemblyType
-        self.origin = .reference(nil)
+        self.origin = .reference
         self.storage = nil
     }
 
-    /// What `define(_:_:)` returns when its body is not run now: the stub itself while activation
-    /// lists definitions, otherwise a reference carrying it.
+    /// What `define(_:_:)` returns when its body is not run now: its stub, listed by activation or,
+    /// from inside another body, a reference that can register it.
     @inlinable
-    init(deferred stub: AnyDefinition, identity: DefinitionIdentity, function: StaticString, assemblyType: Assembly.Type, isListed: Bool) {
+    init(deferred stub: AnyDefinition, identity: DefinitionIdentity, function: StaticString, assemblyType: Assembly.Type) {
         self.identity = identity
         self.arguments = .none
         self.function = function
         self.assemblyType = assemblyType
-        self.origin = isListed ? .deferred(stub) : .reference(stub)
+        self.origin = .attached(stub.box)
         self.storage = nil
     }
 
@@ -104,7 +104,7 @@ public struct Definition<T>: Sendable {
         self.arguments = arguments
         self.function = function
         self.assemblyType = assemblyType
-        self.origin = .parameterized(parameterized)
+        self.origin = .attached(parameterized)
         self.storage = nil
     }
 
@@ -159,18 +159,11 @@ public struct Definition<T>: Sendable {
             parameterized: parameterizedDefinition, deferredStub: deferredStub)
     }
 
-    /// The stub this value carries when it stands for a definition declared with `define(_:_:)`.
-    var deferredStub: AnyDefinition? {
-        switch origin {
-        case .reference(let stub): stub
-        case .deferred(let stub): stub
-        case .defined, .bare, .parameterized: nil
-        }
-    }
+
 
     @usableFromInline var isReference: Bool {
         switch origin {
-        case .reference, .parameterized, .deferred: true
+        case .reference, .attached: true
         case .defined, .bare: false
         }
     }
@@ -178,12 +171,18 @@ public struct Definition<T>: Sendable {
     /// Whether this is a parameterized definition, resolved per argument values rather than registered.
     @inlinable
     var isParameterized: Bool {
-        if case .parameterized = origin { return true }
+        if case .attached(let attachment) = origin { return attachment is ParameterizedDefinition }
         return false
     }
 
     var parameterizedDefinition: ParameterizedDefinition? {
-        if case .parameterized(let definition) = origin { return definition }
+        if case .attached(let attachment) = origin { return attachment as? ParameterizedDefinition }
+        return nil
+    }
+
+    /// The stub of a definition declared with `define(_:_:)` whose body was not run.
+    var deferredStub: AnyDefinition? {
+        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box { return AnyDefinition(box: box) }
         return nil
     }
 

@@ -253,12 +253,4 @@ extension ResolutionError {
                         summary: "it was resolved by a definition body while the factory was evaluating definitions.",
                         advice: ["A body of define { … } describes a component; resolve components in initializers or hooks, not in the body."])
     }
-
-    /// A build reached a definition the factory had not evaluated: a fault in Monsoon, reported rather
-    /// than crashing.
-    static func notEvaluated(_ key: String, path: [String]) -> ResolutionError {
-        ResolutionError(.invalidDefinition, subject: key, path: path + [key],
-                        summary: "its definition was not evaluated before it was built.",
-                        advice: ["This is a bug in Monsoon: please report it with this message."])
-    }
 }

@@ -44,6 +44,10 @@ final class RegistryEntry: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var inherited: InheritedSteps?
     /// Whether `inherited` is set: tested on every build without copying the steps.
     @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var hasParent = false
+    /// `definition.injects` and `definition.hasAfterInjections`, kept here: reading the definition (a
+    /// reference that may still change until the entry is published) costs a retain and a release.
+    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var injects = false
+    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var hasAfterInjections = false
     /// How to build the component without a resolution, for a definition that needs none: an objectGraph
     /// or prototype whose initializer takes only fixed values and which injects nothing, has no hooks and
     /// no parent. Its build touches no other component, so there is no graph to share and no cycle to
@@ -111,6 +115,12 @@ final class RegistryEntry: @unchecked Sendable {
         self.stage = .declared
     }
 
+    /// Builds the component: `definition.build` without retaining the definition, which is fixed once
+    /// the entry is published (the only time builds run).
+    func build(in context: ResolutionContext) throws -> Any {
+        try Unmanaged.passUnretained(definition.box)._withUnsafeGuaranteedRef { box in try box.fields.behaviour.build(context, self) }
+    }
+
     /// Sets the evaluated definition of a stub (under the preparation lock).
     func evaluated(as definition: AnyDefinition) {
         self.definition = definition
@@ -124,9 +134,11 @@ final class RegistryEntry: @unchecked Sendable {
         let needsNoResolution = !scope.isShared && inherited == nil && !definition.isAbstract && !definition.injects
             && !definition.hasAfterInjections
             && definition.dependencies.allSatisfy { if case .value = $0.target { true } else { false } }
+        injects = definition.injects
+        hasAfterInjections = definition.hasAfterInjections
         isMainActor = definition.isMainActor || (inherited?.isMainActor ?? false)
         isAsync = definition.isAsync || (!definition.hasInitializer && inherited?.initializerAsync != nil)
-        detachedMake = needsNoResolution ? definition.behaviour?.specializedMake : nil
+        detachedMake = needsNoResolution ? definition.behaviour.specializedMake : nil
         stage = .completed
     }
 

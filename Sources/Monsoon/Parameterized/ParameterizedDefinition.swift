@@ -5,7 +5,7 @@
 /// Unchecked Sendable because the body may capture its assembly, which is not Sendable: assemblies are
 /// immutable configuration by contract (see `Assembly`), and the body only creates a definition.
 @usableFromInline
-final class ParameterizedDefinition: @unchecked Sendable {
+final class ParameterizedDefinition: DefinitionAttachment, @unchecked Sendable {
     private let evaluate: () -> AnyDefinition
 
     init(_ evaluate: @escaping () -> AnyDefinition) {

@@ -99,7 +99,7 @@ extension RecipeBehaviour {
 extension RegisteredDefinition {
     /// Every place this definition injects something, in order: initializer arguments, properties,
     /// then the arguments of injected methods.
-    public var injectionSites: [InjectionSite] { definition.behaviour?.injectionSites ?? [] }
+    public var injectionSites: [InjectionSite] { definition.behaviour.injectionSites }
 
     /// Replaces one injection of this definition: an initializer argument, a property or an argument of
     /// an injected method. The rest of the definition (its initializer, other injections, hooks, scope)

@@ -41,7 +41,7 @@ extension Recipe {
     func inject(into instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws {
         // Flags first: most components inject nothing of their own and inherit nothing, and walking
         // even empty arrays of generic closures costs metadata lookups.
-        guard entry.hasParent || entry.definition.injects else { return }
+        guard entry.hasParent || entry.injects else { return }
         try applyInjections(into: &instance, entry: entry, resolver: resolver, context: context)
     }
 
@@ -106,7 +106,7 @@ extension Recipe {
 
     @inlinable
     func queueAfterInjections(for instance: T, entry: RegistryEntry, context: ResolutionContext) {
-        guard entry.definition.hasAfterInjections || entry.hasParent else { return }
+        guard entry.hasAfterInjections || entry.hasParent else { return }
         let inheritedHooks = entry.inherited?.afterInjections ?? []
         guard !afterInjections.isEmpty || !inheritedHooks.isEmpty else { return }
         let hooks = afterInjections

@@ -20,7 +20,7 @@ extension ResolutionContext {
     nonisolated(nonsending) func instanceAsync(of entry: RegistryEntry) async throws -> Any {
         if let published = entry.cell?.publishedValue { return published }
         if !entry.isPrepared { try factory.prepare(entry, path: path) }
-        guard needsAsyncSteps(entry), !isPatched(entry), !entry.definition.isAbstract else {
+        guard needsAsyncSteps(entry), !isPatched(entry), !entry.declaration.isAbstract else {
             return try segment { () throws(ResolutionError) in try instance(of: entry) }
         }
         if let cell = entry.cell { return try await sharedInstanceAsync(of: entry, in: cell) }

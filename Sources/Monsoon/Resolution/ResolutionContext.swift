@@ -241,7 +241,7 @@ final class ResolutionContext {
             return try patch.instance(in: self)
         }
         if !entry.isPrepared { try factory.prepare(entry, path: path) }
-        if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key], children: factory.childKeys(of: entry)) }
+        if entry.declaration.isAbstract { throw .abstract(entry.key, path: path + [entry.key], children: factory.childKeys(of: entry)) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
         if entry.scope == .objectGraph, let held = held(entry, pool: .objectGraphPool) { return held }
         return try build(entry, claimed: nil)
@@ -297,7 +297,7 @@ final class ResolutionContext {
         slots.update(entry) { $0.frame = Int32(index) }
         if hot.pointee.isTracing { tracer?.note(.built(entry.scope)) }
         do {
-            let value = try entry.definition.build(self, entry)
+            let value = try entry.build(in: self)
             popFrame()
             return value
         } catch {
