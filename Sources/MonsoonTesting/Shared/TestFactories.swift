@@ -11,8 +11,16 @@ extension BlockComponentFactory {
     /// ```
     ///
     /// References made through instances of the replaced classes reach the replacement too.
+    ///
+    /// The factory validates its graph at activation (see ``BlockComponentFactory/validate(buildingOpaqueDefinitions:)``),
+    /// so a test fails at its first line on what the app would only meet when a component is first
+    /// resolved: above all the problems of definitions declared with `define(_:_:)`, whose bodies
+    /// activation does not run.
+    ///
+    /// - Parameter validating: pass `false` for a test about a graph that does not validate.
     public static func forTesting(
-        _ assemblies: [Assembly], replacing replacements: [Assembly] = [], configuration: Configuration = .empty
+        _ assemblies: [Assembly], replacing replacements: [Assembly] = [], configuration: Configuration = .empty,
+        validating: Bool = true
     ) throws(ActivationError) -> BlockComponentFactory {
         var combined = assemblies
         for replacement in replacements {
@@ -20,7 +28,7 @@ extension BlockComponentFactory {
             combined.removeAll { type(of: $0) == type(of: replacement) }
             combined.append(replacement)
         }
-        return try BlockComponentFactory(assemblies: combined, configuration: configuration)
+        return try BlockComponentFactory(assemblies: combined, configuration: configuration, validating: validating)
     }
 
     /// A factory for one test started from the app's own manifest: the assemblies and configuration files
@@ -32,15 +40,16 @@ extension BlockComponentFactory {
     ///     manifest: appManifestURL, environment: "offline", replacing: [FakeNetworkAssembly()])
     /// ```
     ///
+    /// - Parameter validating: as for the other form: pass `false` for a graph that does not validate.
     /// - Throws: ``ManifestError`` for the manifest (its configuration files included), or
     ///   ``ActivationError``.
     public static func forTesting(
         manifest: URL, environment: String? = nil, replacing replacements: [Assembly] = [],
-        configuration: Configuration = .empty
+        configuration: Configuration = .empty, validating: Bool = true
     ) throws -> BlockComponentFactory {
         let contents = try manifestContents(at: manifest, environment: environment)
         return try forTesting(contents.assemblies, replacing: replacements,
-                              configuration: contents.configuration.overriding(with: configuration))
+                              configuration: contents.configuration.overriding(with: configuration), validating: validating)
     }
 }
 
