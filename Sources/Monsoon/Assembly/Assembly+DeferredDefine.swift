@@ -77,9 +77,10 @@ extension Assembly {
         if mode == .idle, !evaluation.pointee.isListing {
             return Self.evaluateDeferred(body, finish: finish, identity: identity, function: function, assemblyType: assemblyType, scope: scope)
         }
-        // One closure context, the body's own: what a stub costs beyond its fields.
-        let stub = AnyDefinition(deferred: DeferredBody {
-            Self.evaluateDeferred(body, finish: finish, identity: identity, function: function, assemblyType: assemblyType, scope: scope).erased
+        // The closure captures only the body (and `finish`); the stub hands it the rest.
+        let stub = AnyDefinition(deferred: DeferredBody { stub in
+            Self.evaluateDeferred(body, finish: finish, identity: stub.identity, function: stub.functionName, assemblyType: assemblyType,
+                                  scope: scope).erased
         }, identity: identity, functionName: function, assemblyType: assemblyType, declaredType: T.self, scope: scope)
         if mode == .evaluating, evaluation.pointee.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
             DefinitionEvaluation.discovered(stub: stub)

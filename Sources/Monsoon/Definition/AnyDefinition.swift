@@ -9,12 +9,12 @@ public struct AnyDefinition: Sendable {
     /// What an erased definition says; changed only by making a new box.
     @usableFromInline
     struct Fields: Sendable {
-        var identity: DefinitionIdentity
+        @usableFromInline var identity: DefinitionIdentity
         var arguments: RuntimeArguments
-        var functionName: StaticString
+        @usableFromInline var functionName: StaticString
         var assemblyType: Assembly.Type?
         let declaredType: Any.Type
-        var declaredScope: Scope?
+        @usableFromInline var declaredScope: Scope?
         let isAbstract: Bool
         let hasInitializer: Bool
         @usableFromInline let injects: Bool
@@ -47,9 +47,9 @@ public struct AnyDefinition: Sendable {
         self.box = box
     }
 
-    var identity: DefinitionIdentity { box.fields.identity }
+    @inlinable var identity: DefinitionIdentity { box.fields.identity }
     var arguments: RuntimeArguments { box.fields.arguments }
-    var functionName: StaticString { box.fields.functionName }
+    @inlinable var functionName: StaticString { box.fields.functionName }
     var assemblyType: Assembly.Type? { box.fields.assemblyType }
     /// The component type the definition declares: the `T` of `Definition<T>`. By-type lookup finds
     /// the definition under exactly this type.

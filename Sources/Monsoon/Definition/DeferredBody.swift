@@ -7,12 +7,19 @@
 @usableFromInline
 struct DeferredBody: @unchecked Sendable {
     /// Runs the body and returns the definition it makes, declared and specialized where its type is
-    /// known (the closure is made inside the inlined `define`).
-    @usableFromInline let evaluate: () -> AnyDefinition
+    /// known (the closure is made inside the inlined `define`). It is handed the stub, which carries
+    /// the identity, method and scope, so that the closure need not capture them: a stub then costs one
+    /// small closure context besides its own box.
+    @usableFromInline let evaluate: (AnyDefinition) -> AnyDefinition
 
     @inlinable
-    init(_ evaluate: @escaping () -> AnyDefinition) {
+    init(_ evaluate: @escaping (AnyDefinition) -> AnyDefinition) {
         self.evaluate = evaluate
+    }
+
+    /// The definition this body makes for `stub`.
+    func definition(for stub: AnyDefinition) -> AnyDefinition {
+        evaluate(stub)
     }
 }
 

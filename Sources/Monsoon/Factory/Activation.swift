@@ -73,7 +73,7 @@ extension Registry {
                 defer { position += 1 }
                 guard let body = index.listed[position].definition.deferred else { continue }
                 let stub = index.listed[position].definition
-                let (definition, discovery) = DefinitionEvaluation.discovering { body.evaluate() }
+                let (definition, discovery) = DefinitionEvaluation.discovering { body.definition(for: stub) }
                 let changes = Preparation.bodyChanges(of: definition, declaredScope: stub.declaredScope, key: index.listed[position].key)
                 guard changes.isEmpty else {
                     problems += changes

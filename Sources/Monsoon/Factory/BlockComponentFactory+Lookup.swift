@@ -5,7 +5,7 @@ extension BlockComponentFactory {
         if let parameterized = reference.parameterized {
             return try parameterizedEntries.entry(for: reference, definition: parameterized, in: self, path: path())
         }
-        if let entry = registry.byIdentity[reference.identity] { return entry }
+        if let entry = registry.entry(identifiedBy: reference.identity) { return entry }
         if let entry = registeredEntry(for: reference) { return entry }
         throw .undeclared(reference.function, location: reference.identity.location, declaredType: declaredType, path: path())
     }

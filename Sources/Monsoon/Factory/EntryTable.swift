@@ -50,6 +50,61 @@ struct EntryTable<Key: EntryTableKey>: Sendable {
     }
 }
 
+/// Registry entries by call site: each slot holds an identity's hash and its entry, and the identity
+/// itself is read from the entry when the hash matches. A slot of two words rather than a whole
+/// identity (nine) keeps the table — at 10,000 definitions a quarter of the registry's memory when it
+/// held identities — small. Immutable once built.
+@usableFromInline
+struct IdentityTable: Sendable {
+    /// Each slot's identity hash with its lowest bit set; 0 marks an empty slot.
+    @usableFromInline let hashes: [UInt]
+    @usableFromInline let entries: [RegistryEntry?]
+    @usableFromInline let mask: Int
+
+    init(_ entries: [RegistryEntry]) {
+        var capacity = 16
+        // As sparse as `EntryTable`, for the same reason.
+        while capacity < entries.count * (entries.count <= 1_024 ? 4 : 2) { capacity *= 2 }
+        var hashes = [UInt](repeating: 0, count: capacity)
+        var slots = [RegistryEntry?](repeating: nil, count: capacity)
+        for entry in entries {
+            let marked = entry.declaration.identity.mixed | 1
+            var index = Int(truncatingIfNeeded: marked) & (capacity - 1)
+            while hashes[index] != 0 { index = (index + 1) & (capacity - 1) }
+            hashes[index] = marked
+            slots[index] = entry
+        }
+        self.hashes = hashes
+        self.entries = slots
+        self.mask = capacity - 1
+    }
+
+    /// The entry registered under `identity`, or `nil`.
+    @inlinable
+    subscript(identity: DefinitionIdentity) -> RegistryEntry? {
+        let marked = identity.mixed | 1
+        var index = Int(truncatingIfNeeded: marked) & mask
+        while hashes[index] != 0 {
+            if hashes[index] == marked, let entry = entries[index], entry.declaration.identity.isIdenticalKey(to: identity) { return entry }
+            index = (index + 1) & mask
+        }
+        return equalEntry(identity)
+    }
+
+    /// The entry whose identity equals `identity` without being identical to it (its `#fileID` stored
+    /// elsewhere): the rare path.
+    @usableFromInline
+    func equalEntry(_ identity: DefinitionIdentity) -> RegistryEntry? {
+        let marked = identity.mixed | 1
+        var index = Int(truncatingIfNeeded: marked) & mask
+        while hashes[index] != 0 {
+            if hashes[index] == marked, let entry = entries[index], entry.declaration.identity == identity { return entry }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+}
+
 /// A key of an ``EntryTable``: equatable, with a well-mixed hash that costs nothing to read.
 @usableFromInline
 protocol EntryTableKey: Equatable, Sendable {

@@ -205,7 +205,7 @@ extension BlockComponentFactory {
     private func evaluate(_ entry: RegistryEntry) -> [ActivationError.Problem] {
         guard entry.stage == .declared, let body = entry.declaration.deferred else { return [] }
         let key = entry.key
-        var definition = body.evaluate()
+        var definition = body.definition(for: entry.declaration)
         let location = definition.location
         var problems = Preparation.bodyChanges(of: definition, declaredScope: entry.scope, key: key)
         if entry.scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {

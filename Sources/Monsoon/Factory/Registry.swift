@@ -6,7 +6,10 @@ import Synchronization
 struct Registry: Sendable {
     /// In activation order: assembly order, then each assembly's `definitions` order.
     let entries: [RegistryEntry]
-    @usableFromInline let byIdentity: EntryTable<DefinitionIdentity>
+    @usableFromInline let byIdentity: IdentityTable
+    /// Call sites of a replaced assembly's methods, with the replacement's entry: looked up when
+    /// `byIdentity` misses.
+    let aliases: [DefinitionIdentity: RegistryEntry]
     /// Entries by key, made on the first lookup by key: activation makes no key strings.
     private let byKey: LazyKeyIndex
     let byType: [ObjectIdentifier: [RegistryEntry]]
@@ -35,14 +38,11 @@ struct Registry: Sendable {
             }
         }
         var byBindingName: [String: [RegistryEntry]] = [:]
-        var byIdentity: [(DefinitionIdentity, RegistryEntry)] = []
-        byIdentity.reserveCapacity(entries.count + aliases.count)
         for entry in entries {
             // What `define` declared is enough: a deferred definition's body cannot make it abstract,
             // exposed or a binding.
             let declaration = entry.declaration
             if declaration.isFoundByNameOnly { byBindingName[declaration.function, default: []].append(entry) }
-            byIdentity.append((declaration.identity, entry))
             if !declaration.isAbstract, !declaration.isFoundByNameOnly {
                 add(entry, under: entry.declaredTypeID)
                 for exposed in declaration.exposedTypes where exposed != declaration.declaredType {
@@ -52,8 +52,8 @@ struct Registry: Sendable {
         }
         // Identities are unique among entries (activation reports a shared site); an alias is the call
         // site of a method no activated assembly lists, so it never meets an entry's.
-        byIdentity += aliases
-        self.byIdentity = EntryTable(byIdentity)
+        self.byIdentity = IdentityTable(entries)
+        self.aliases = Dictionary(aliases, uniquingKeysWith: { first, _ in first })
         self.byKey = LazyKeyIndex(entries)
         let byType = Dictionary(uniqueKeysWithValues: groups.map { ($0.type, $0.entries) })
         self.byType = byType
@@ -77,7 +77,12 @@ struct Registry: Sendable {
     /// The registered entry of a definition, by identity.
     @inlinable
     func entry(identifiedBy identity: DefinitionIdentity) -> RegistryEntry? {
-        byIdentity[identity]
+        byIdentity[identity] ?? alias(identity)
+    }
+
+    @usableFromInline
+    func alias(_ identity: DefinitionIdentity) -> RegistryEntry? {
+        aliases.isEmpty ? nil : aliases[identity]
     }
 
     var typeNames: [String] {

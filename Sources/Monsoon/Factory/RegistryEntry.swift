@@ -17,7 +17,7 @@ import Synchronization
 final class RegistryEntry: @unchecked Sendable {
     /// What the definition declares without its body: for an evaluated definition, the definition itself;
     /// for a deferred one, its stub.
-    let declaration: AnyDefinition
+    @usableFromInline let declaration: AnyDefinition
     let scope: Scope
     /// The activated assembly's type name: the part of the key before the method. Shared by every entry
     /// of the assembly.

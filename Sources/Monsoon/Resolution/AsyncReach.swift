@@ -88,7 +88,7 @@ extension BlockComponentFactory {
     /// The registered entry a reference points to, following assembly replacement; a deferred
     /// definition no assembly lists once a body that refers to it was evaluated.
     func registeredEntry(for reference: DefinitionReference) -> RegistryEntry? {
-        if let entry = registry.byIdentity[reference.identity] { return entry }
+        if let entry = registry.entry(identifiedBy: reference.identity) { return entry }
         if let entry = preparation.discoveredEntry(reference.identity) { return entry }
         return assemblies.replacementKey(for: reference).flatMap { registry.entry(forKey: $0) }
     }
