@@ -21,7 +21,8 @@ public struct AnyDefinition: Sendable {
         @usableFromInline let hasAfterInjections: Bool
         var isDefined: Bool
         let isParameterized: Bool
-        let parent: DefinitionReference?
+        /// Boxed: most definitions have no parent, and a reference inline would double the box's size.
+        let parentLink: ParentLink?
         let exposedTypes: [Any.Type]
         let isAsync: Bool
         let isMainActor: Bool
@@ -69,7 +70,7 @@ public struct AnyDefinition: Sendable {
     var isDefined: Bool { box.fields.isDefined }
     /// A parameterized definition (`define(arguments:)`), which is resolved with arguments, never listed.
     var isParameterized: Bool { box.fields.isParameterized }
-    var parent: DefinitionReference? { box.fields.parent }
+    var parent: DefinitionReference? { box.fields.parentLink?.reference }
     /// More types lookup by type finds the definition under (`exposed(as:)`).
     var exposedTypes: [Any.Type] { box.fields.exposedTypes }
     /// Whether the definition's own initializer is `async`: only an asynchronous resolution builds it.
@@ -105,7 +106,7 @@ public struct AnyDefinition: Sendable {
             identity: identity, arguments: arguments, functionName: functionName, assemblyType: assemblyType,
             declaredType: declaredType, declaredScope: declaredScope, isAbstract: isAbstract, hasInitializer: hasInitializer,
             injects: injects, hasAfterInjections: hasAfterInjections, isDefined: isDefined, isParameterized: isParameterized,
-            parent: parent, exposedTypes: exposedTypes, isAsync: isAsync, isMainActor: isMainActor, behaviour: behaviour,
+            parentLink: parent.map(ParentLink.init), exposedTypes: exposedTypes, isAsync: isAsync, isMainActor: isMainActor, behaviour: behaviour,
             bindingName: nil, deferred: nil))
     }
 
@@ -117,7 +118,7 @@ public struct AnyDefinition: Sendable {
         box = Box(Fields(
             identity: identity, arguments: .none, functionName: functionName, assemblyType: assemblyType,
             declaredType: declaredType, declaredScope: scope, isAbstract: false, hasInitializer: true, injects: false,
-            hasAfterInjections: false, isDefined: true, isParameterized: false, parent: nil, exposedTypes: [], isAsync: false,
+            hasAfterInjections: false, isDefined: true, isParameterized: false, parentLink: nil, exposedTypes: [], isAsync: false,
             isMainActor: false, behaviour: StubBehaviour.shared, bindingName: nil, deferred: deferred))
     }
 
@@ -184,4 +185,14 @@ public struct AnyDefinition: Sendable {
 /// every other (one conforming class keeps the build's dispatch direct), with an empty recipe.
 enum StubBehaviour {
     static let shared: any DefinitionBehaviour = RecipeBehaviour<Void>(Recipe(), dependencies: [], specializedBuild: nil, specializedMake: nil)
+}
+
+/// A definition's parent reference, on the heap (see `AnyDefinition.Fields.parentLink`).
+@usableFromInline
+final class ParentLink: Sendable {
+    let reference: DefinitionReference
+
+    init(_ reference: DefinitionReference) {
+        self.reference = reference
+    }
 }
