@@ -41,8 +41,9 @@ final class Preparation: Sendable {
         return problems
     }
 
-    /// Held for a whole pass.
-    let pass = Locked<Void>(())
+    /// Held for a whole pass; counts the passes (a value with a size: ThreadSanitizer misreads accesses
+    /// to an empty one).
+    let pass = Locked<Int>(0)
     /// Deferred definitions no assembly lists, registered when a body that refers to them is evaluated.
     private let discovered = Locked<[DefinitionIdentity: RegistryEntry]>([:])
     /// Whether `discovered` has any entry: lookups that miss the registry look there only then.
@@ -116,7 +117,10 @@ extension BlockComponentFactory {
         guard !thread.pointee.isPreparing else { return [:] }
         thread.pointee.isPreparing = true
         defer { thread.pointee.isPreparing = false }
-        return preparation.pass.withLock { _ in body() }
+        return preparation.pass.withLock { passes in
+            passes += 1
+            return body()
+        }
     }
 
     /// One pass from `roots` (under the pass lock): the problems of the entries that could not be
