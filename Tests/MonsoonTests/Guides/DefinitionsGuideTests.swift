@@ -108,7 +108,46 @@ enum DefinitionsGuide {
     }
 }
 
+// The "Deferred definitions" section.
+enum DeferredGuide {
+    final class Gate {}
+    final class Moat {}
+    final class Castle {
+        let gate: Gate
+        var moat: Moat?
+        init(gate: Gate) { self.gate = gate }
+    }
+
+    final class CastleAssembly: Assembly {
+        override var definitions: [any ComponentDefinition] { [castle(), gate()] }
+
+        func castle() -> Definition<Castle> {
+            define(.lazySingleton) { [self] in Definition(Castle.init(gate:), gate()).inject(\.moat, moat()) }
+        }
+        func gate() -> Definition<Gate> { define(.prototype) { Definition(Gate.init) } }
+        // Not listed: registered when castle() is first used, because castle() refers to it.
+        func moat() -> Definition<Moat> { define(.objectGraph) { Definition(Moat.init) } }
+    }
+
+    static func run() throws -> [Bool] {
+        let factory = try BlockComponentFactory(assemblies: [CastleAssembly()])
+        let moatBeforeFirstUse = (try? factory.resolve(CastleAssembly.moat)) != nil
+        let castle = try factory.resolve(CastleAssembly.castle)
+        return [
+            moatBeforeFirstUse,
+            castle === (try factory.resolve(CastleAssembly.castle)),
+            (try factory.resolve(CastleAssembly.gate)) !== (try factory.resolve(CastleAssembly.gate)),
+            castle.moat != nil && (try? factory.resolve(CastleAssembly.moat)) != nil,
+        ]
+    }
+}
+
 @Suite struct DefinitionsGuideTests {
+    @Test func theDeferredSectionBehavesAsTheGuideSays() throws {
+        // moat() unknown before first use; castle shared; gates new; moat registered once castle() ran.
+        #expect(try DeferredGuide.run() == [false, true, true, true])
+    }
+
     @Test func theGuidesExamplePrintsWhatTheGuideSays() throws {
         #expect(try DefinitionsGuide.run() == [
             "Home dark [\"ready\"]",

@@ -24,16 +24,15 @@ enum ReadmeExample {
         override var definitions: [any ComponentDefinition] { [knight(), quest(), horse()] }
 
         func knight() -> Definition<Knight> {
-            define {
+            define(.lazySingleton) { [self] in
                 Definition(Knight.init(quest:), quest())
                     .inject(\.horse, horse())
-                    .scope(.lazySingleton)
             }
         }
 
-        func quest() -> Definition<any Quest> { define { Definition(HolyGrailQuest.init) } }
+        func quest() -> Definition<any Quest> { define(.objectGraph) { Definition(HolyGrailQuest.init) } }
 
-        func horse() -> Definition<Horse> { define { Definition(Horse.init(name:), .value("Binky")) } }
+        func horse() -> Definition<Horse> { define(.objectGraph) { Definition(Horse.init(name:), .value("Binky")) } }
     }
 
     static func run() throws -> String {
@@ -41,10 +40,17 @@ enum ReadmeExample {
         let knight = try factory.resolve(QuestAssembly.knight)
         return "A knight on \(knight.horse?.name ?? "foot") \(knight.quest.embark())."
     }
+
+    /// The knight is a lazySingleton, as `define(.lazySingleton)` says.
+    static func knightIsShared() throws -> Bool {
+        let factory = try BlockComponentFactory(assemblies: [QuestAssembly()])
+        return try factory.resolve(QuestAssembly.knight) === factory.resolve(QuestAssembly.knight)
+    }
 }
 
 @Suite struct DocumentationExampleTests {
     @Test func readmeExamplePrintsWhatTheReadmeSays() throws {
         #expect(try ReadmeExample.run() == "A knight on Binky seeks the Holy Grail.")
+        #expect(try ReadmeExample.knightIsShared())
     }
 }
