@@ -37,6 +37,21 @@ def activation():
         lines.append(f"func monsoonAssemblies{size}() -> [Monsoon.Assembly] {{")
         lines.append("    [" + ", ".join(f"{name}<Tag{i}>()" for i in range(100)) + "]")
         lines.append("}")
+    # The same 10 definitions written `define { }`, evaluated at activation: what the first resolution
+    # of a deferred definition is compared with.
+    lines.append("")
+    lines.append("/// 10 definitions written `define { }`, which activation evaluates.")
+    lines.append("final class EagerBucket10<Tag>: Monsoon.Assembly {")
+    lines.append("    override var definitions: [any ComponentDefinition] {")
+    lines.append("        [" + ", ".join(f"d{i}()" for i in range(10)) + "]")
+    lines.append("    }")
+    for i in range(10):
+        lines.append(f"    func d{i}() -> Definition<Leaf> {{ define {{ Definition(Leaf.init) }} }}")
+    lines.append("}")
+    lines.append("")
+    lines.append("func eagerAssemblies10() -> [Monsoon.Assembly] {")
+    lines.append("    [" + ", ".join(f"EagerBucket10<Tag{i}>()" for i in range(100)) + "]")
+    lines.append("}")
     (OUT / "ActivationAssemblies.swift").write_text("\n".join(lines) + "\n")
 
 # --- Graphs --------------------------------------------------------------------------------------

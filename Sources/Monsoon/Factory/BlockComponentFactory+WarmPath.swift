@@ -17,14 +17,14 @@ extension BlockComponentFactory {
     func resolve<T>(
         _ entry: RegistryEntry, as type: T.Type, thread: UnsafeMutablePointer<DefinitionEvaluation.ThreadState>? = nil
     ) throws(ResolutionError) -> T {
+        if !entry.isPrepared { try prepare(entry, path: []) }
         if !patches.isActive {
             if let warm: T = warmComponent(in: entry) { return warm }
-            if entry.isPrepared, let make = entry.detachedMake, instancePostProcessors.isEmpty,
+            if let make = entry.detachedMake, instancePostProcessors.isEmpty,
                let built = try buildDetached(entry, make, thread: thread ?? DefinitionEvaluation.current) {
                 return try typed(built, of: entry, as: T.self, path: [])
             }
         }
-        if !entry.isPrepared { try prepare(entry, path: []) }
         if entry.reach.mayAwait { try checkSynchronouslyBuildable(entry) }
         let component = try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
         return try typed(component, of: entry, as: T.self, path: [])

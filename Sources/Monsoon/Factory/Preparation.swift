@@ -21,8 +21,10 @@ import Synchronization
 final class Preparation: Sendable {
     /// What a deferred body made that activation must know without running it: another scope than
     /// `define`'s, an abstract definition, exposed types.
-    static func bodyChanges(of definition: AnyDefinition, declaredScope: Scope?, key: String) -> [ActivationError.Problem] {
+    static func bodyChanges(of definition: AnyDefinition, declaredScope: Scope?, key: @autoclosure () -> String) -> [ActivationError.Problem] {
         let scope = declaredScope ?? .objectGraph
+        guard definition.declaredScope != scope || definition.isAbstract || !definition.exposedTypes.isEmpty else { return [] }
+        let key = key()
         let location = definition.location
         var problems: [ActivationError.Problem] = []
         if definition.declaredScope != scope {
@@ -127,33 +129,37 @@ extension BlockComponentFactory {
     /// completed, by entry.
     private func preparePass(from roots: [RegistryEntry]) -> [ObjectIdentifier: [ActivationError.Problem]] {
         var nodes: [RegistryEntry] = []
-        var index: [ObjectIdentifier: Int] = [:]
+        // Positions live in the entries for the pass (under the lock), so that finding one hashes nothing.
         func node(_ entry: RegistryEntry) -> Int? {
             if entry.isPrepared { return nil }
-            if let known = index[ObjectIdentifier(entry)] { return known }
-            index[ObjectIdentifier(entry)] = nodes.count
+            if entry.passPosition >= 0 { return entry.passPosition }
+            entry.passPosition = nodes.count
             nodes.append(entry)
             return nodes.count - 1
         }
+        defer { for entry in nodes { entry.passPosition = -1 } }
         for root in roots { _ = node(root) }
 
         var problems: [ObjectIdentifier: [ActivationError.Problem]] = [:]
+        var failed: [Bool] = []
         var graph: [[Int]] = []          // every edge, for cycles
         var injects: [[Int]] = []        // what builds inject, for awaiting
         var known: [AsyncReach.Flags] = []  // the flags of published entries injected
         var cursor = 0
         while cursor < nodes.count {
             let entry = nodes[cursor]
+            let position = cursor
             cursor += 1
             graph.append([])
             injects.append([])
             known.append(AsyncReach.Flags())
+            failed.append(false)
             let own = complete(entry)
             guard own.isEmpty else {
                 problems[ObjectIdentifier(entry)] = own
+                failed[position] = true
                 continue
             }
-            let position = cursor - 1
             if let parent = entry.definition.parent, let parentEntry = lookup(parent), let successor = node(parentEntry) {
                 graph[position].append(successor)
             }
@@ -173,6 +179,17 @@ extension BlockComponentFactory {
                 }
             }
             known[position] = flags
+        }
+
+        // One entry whose successors were all published (the usual first use of a leaf, or of an entry
+        // whose graph is built): no part to find, no cycle possible.
+        if nodes.count == 1, graph[0].isEmpty {
+            if !failed[0] {
+                nodes[0].reach = known[0]
+                nodes[0].cycleGroup = nil
+                nodes[0].publish()
+            }
+            return problems
         }
 
         // Successors come before what reaches them, so each part's facts are final when it is reached.
@@ -195,7 +212,7 @@ extension BlockComponentFactory {
             }
             let isCycle = component.count > 1 || graph[component[0]].contains(component[0])
             let group: Int? = isCycle ? CycleGroups.newGroup() : nil
-            for member in component where problems[ObjectIdentifier(nodes[member])] == nil && nodes[member].stage == .completed {
+            for member in component where !failed[member] && nodes[member].stage == .completed {
                 let entry = nodes[member]
                 entry.reach = reach[member]
                 entry.cycleGroup = entry.cell != nil ? group : nil
@@ -208,18 +225,17 @@ extension BlockComponentFactory {
     /// Runs a stub's body, once (under the pass lock): the problems its definition has.
     private func evaluate(_ entry: RegistryEntry) -> [ActivationError.Problem] {
         guard entry.stage == .declared, let body = entry.declaration.deferred else { return [] }
-        let key = entry.key
         var definition = body.definition(for: entry.declaration)
-        let location = definition.location
-        var problems = Preparation.bodyChanges(of: definition, declaredScope: entry.scope, key: key)
+        // Keys and locations are strings: made only for a problem.
+        var problems = Preparation.bodyChanges(of: definition, declaredScope: entry.scope, key: entry.key)
         if entry.scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
-            problems.append(.weakSingletonOfValueType(key, type: definition.declaredType, location: location))
+            problems.append(.weakSingletonOfValueType(entry.key, type: definition.declaredType, location: definition.location))
         }
         if !definitionPostProcessors.isEmpty {
             do {
-                definition = try definitionPostProcessors.process(definition, key: key)
+                definition = try definitionPostProcessors.process(definition, key: entry.key)
             } catch {
-                problems.append(.postProcessorFailed(key, processor: error.processor, error: error.underlying))
+                problems.append(.postProcessorFailed(entry.key, processor: error.processor, error: error.underlying))
             }
         }
         if problems.isEmpty { entry.evaluated(as: definition) }
@@ -233,7 +249,6 @@ extension BlockComponentFactory {
         let evaluation = evaluate(entry)
         guard evaluation.isEmpty else { return evaluation }
         let definition = entry.definition
-        let key = entry.key
         let inheritance = Inheritance { reference in
             guard let parent = self.lookup(reference) else { return nil }
             _ = self.evaluate(parent)
@@ -244,24 +259,24 @@ extension BlockComponentFactory {
         do {
             inherited = try inheritance.resolve(definition).inherited
         } catch {
-            problems.append(.invalidParent(key, definition: definition, failure: error))
+            problems.append(.invalidParent(entry.key, definition: definition, failure: error))
         }
         var reported: Set<DefinitionIdentity> = []
         for dependency in definition.dependencies {
             if dependency.castCannotSucceed, let cast = dependency.cast {
-                problems.append(.propertyTypeMismatch(key, site: dependency.site.label, supplied: cast.from, property: cast.to,
+                problems.append(.propertyTypeMismatch(entry.key, site: dependency.site.label, supplied: cast.from, property: cast.to,
                                                       location: definition.location))
             }
             for reference in dependency.target.configurationReferences {
                 do throws(ConfigurationError) {
                     try reference.check(configuration(forAssembly: reference.assembly, building: definition))
                 } catch {
-                    problems.append(.configuration(key, error: error))
+                    problems.append(.configuration(entry.key, error: error))
                 }
             }
             for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
                 if lookup(reference) == nil, reported.insert(reference.identity).inserted {
-                    problems.append(.undeclaredReference(from: key, to: reference.function, location: reference.identity.location))
+                    problems.append(.undeclaredReference(from: entry.key, to: reference.function, location: reference.identity.location))
                 }
             }
         }

@@ -64,6 +64,8 @@ final class RegistryEntry: @unchecked Sendable {
     @exclusivity(unchecked) nonisolated(unsafe) var cycleGroup: Int?
     /// How far the entry is completed; read and written only under the preparation lock (or in `init`).
     @exclusivity(unchecked) nonisolated(unsafe) var stage: Stage
+    /// The entry's position in the preparation pass running, `-1` outside one (under the lock).
+    @exclusivity(unchecked) nonisolated(unsafe) var passPosition = -1
 
     /// How far an entry is completed.
     enum Stage: Comparable {
