@@ -10,13 +10,13 @@ extension Assembly {
     /// }
     /// ```
     ///
-    /// The body is the same as in ``define(fileID:function:line:column:_:)-1jeoi``, with `[self] in` because it
+    /// The body is the same as in `define { … }`, with `[self] in` because it
     /// is kept for later. Calling another definition method in it yields a reference, as there.
     ///
     /// What moves from activation to first use, because it needs the body (``BlockComponentFactory/validate(buildingOpaqueDefinitions:)``
     /// and MonsoonTesting's factories find all of it at start-up):
     /// - checks of what the body injects: references to definitions no assembly lists, configuration keys,
-    ///   property types, parents. At first use they throw ``ResolutionError/Kind/invalidDefinition`` with
+    ///   property types, parents. At first use they throw `ResolutionError.Kind.invalidDefinition` with
     ///   activation's message.
     /// - registering what the body reaches without being listed: a definition reached only through
     ///   another is registered when that one is first used, so lookups by type and key find only listed

@@ -16,11 +16,12 @@ nonisolated open class CoreAssembly: Assembly, ManifestLoadable {
     override open var definitions: [any ComponentDefinition] { [client(), database(), counter()] }
 
     func client() -> Definition<TideClient> {
-        define { Definition(TideClient.init(baseURL:retries:), .config("api.url"), .config("api.retries")).scope(.lazySingleton) }
+        // Deferred: registered at activation, its body run when first needed (here, off the main actor).
+        define(.lazySingleton) { Definition(TideClient.init(baseURL:retries:), .config("api.url"), .config("api.retries")) }
     }
 
     func database() -> Definition<TideDatabase> {
-        define { Definition(TideDatabase.open(path:), .config("database.path")).scope(.singleton) }
+        define(.singleton) { Definition(TideDatabase.open(path:), .config("database.path")) }
     }
 
     func counter() -> Definition<RequestCounter> { define { Definition(RequestCounter.init).scope(.lazySingleton) } }
@@ -33,7 +34,7 @@ nonisolated final class ServiceAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [service(), session()] }
 
     func service() -> Definition<TideService> {
-        define { Definition(TideService.init(client:database:), core.client(), core.database()).scope(.lazySingleton) }
+        define(.lazySingleton) { [self] in Definition(TideService.init(client:database:), core.client(), core.database()) }
     }
 
     func session() -> Definition<Session> { define { Definition(Session.init).inject(\.authenticator, authenticator()) } }
@@ -71,11 +72,11 @@ nonisolated final class PresentationAssembly: Assembly, ManifestLoadable {
     }
 
     func settings() -> Definition<SettingsViewModel> {
-        define {
+        // A main-actor view model, deferred like any other: its body only describes it.
+        define(.lazySingleton) { [self] in
             Definition(SettingsViewModel.init)
                 .inject(\.title, "Settings")
                 .injectMethod(SettingsViewModel.attach(_:), core.counter())
-                .scope(.lazySingleton)
         }
     }
 
