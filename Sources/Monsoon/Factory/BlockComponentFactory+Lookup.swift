@@ -6,7 +6,7 @@ extension BlockComponentFactory {
             return try parameterizedEntries.entry(for: reference, definition: parameterized, in: self, path: path())
         }
         if let entry = registry.entry(identifiedBy: reference.identity) { return entry }
-        if let entry = registeredEntry(for: reference) { return entry }
+        if let entry = registeringEntry(for: reference) { return entry }
         throw .undeclared(reference.function, location: reference.identity.location, declaredType: declaredType, path: path())
     }
 

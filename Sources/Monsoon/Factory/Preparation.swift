@@ -284,6 +284,20 @@ extension BlockComponentFactory {
         return problems
     }
 
+    /// The entry a reference carrying a deferred definition's stub names, registering that definition
+    /// if no assembly lists it: for references met outside a pass (a parameterized definition's body).
+    func registeringEntry(for reference: DefinitionReference) -> RegistryEntry? {
+        if let entry = registeredEntry(for: reference) { return entry }
+        guard reference.deferredStub != nil else { return nil }
+        if DefinitionEvaluation.current.pointee.isPreparing { return lookup(reference) }
+        var found: RegistryEntry?
+        _ = preparing {
+            found = self.lookup(reference)
+            return [:]
+        }
+        return found
+    }
+
     /// The entry a reference names, registering a deferred definition no assembly lists when its own
     /// assembly type was activated (the rule activation's discovery follows).
     private func lookup(_ reference: DefinitionReference) -> RegistryEntry? {

@@ -24,7 +24,7 @@ enum AsyncReach: Sendable {
     static func flags(of entry: RegistryEntry, in factory: BlockComponentFactory) -> Flags {
         var flags = Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
         for target in targets(of: entry) {
-            forEachEntry(of: target, registry: factory.registry, lookup: factory.registeredEntry(for:),
+            forEachEntry(of: target, registry: factory.registry, lookup: factory.registeringEntry(for:),
                          parameterized: { flags.mayAwait = true; flags.mayNeedMainActor = true }) { reached in
                 guard (try? factory.prepare(reached, path: [])) != nil else { return }
                 flags.mayAwait = flags.mayAwait || reached.reach.mayAwait

@@ -72,6 +72,13 @@ import Testing
         #expect(refused.problems.count == 2)
     }
 
+    @Test func aParameterizedDefinitionReachesAnUnlistedDeferredOne() throws {
+        let factory = try BlockComponentFactory(assemblies: [PortAssembly(log: log)])
+        let berth = try factory.resolve(PortAssembly.berth(number:), 7)
+        #expect(berth.number == 7)
+        #expect(berth.dock.crane === (try factory.resolve(PortAssembly.crane)))
+    }
+
     @Test func aBodyThatSetsAnotherScopeIsReported() throws {
         let factory = try BlockComponentFactory(assemblies: [BrokenHarborAssembly()])
         let error = try #require(throws: ResolutionError.self) { try factory.resolve(BrokenHarborAssembly.customs) }
@@ -172,6 +179,15 @@ final class PortHarbor: Sendable {
     }
 }
 
+final class PortBerth: Sendable {
+    let number: Int
+    let dock: PortDock
+    init(number: Int, dock: PortDock) {
+        self.number = number
+        self.dock = dock
+    }
+}
+
 final class PortBeacon: Sendable {
     init(log: BuildLog) { log.record("init PortBeacon") }
 }
@@ -235,6 +251,9 @@ final class PortAssembly: Assembly {
         define(.lazySingleton) { [self] in Definition(PortLighthouse.init).inject(\.keeper, keeper()) }
     }
     func radio() -> Definition<PortRadio> { define(.lazySingleton) { Definition(PortRadio.init) } }
+    func berth(number: Int) -> Definition<PortBerth> {
+        define(arguments: number) { [self] in Definition(PortBerth.init(number:dock:), .value(number), dock()) }
+    }
 }
 
 /// An assembly no factory activates, whose definition `pier()` refers to.
