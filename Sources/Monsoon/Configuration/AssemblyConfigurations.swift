@@ -12,15 +12,18 @@ struct AssemblyConfigurations: Sendable {
         let globalHasValues = global.hasValues
         for assembly in directory.assemblies {
             let declared = assembly.configuration
+            // An assembly's own converters count as configuration of its own, with no value: they convert
+            // the factory's values for its definitions.
+            let bringsOwn = !declared.sources.isEmpty || !declared.converters.isEmpty
             // Type names cost a demangling each: only worth it when the factory has values to look in.
-            guard globalHasValues || !declared.sources.isEmpty else { continue }
+            guard globalHasValues || bringsOwn else { continue }
             let lineage = ClassHierarchy.lineage(of: type(of: assembly), upTo: Assembly.self).map { typeName($0) }
             // A superclass's section first, so that the assembly's own section wins.
             let namespaced: [Configuration.Source] = lineage.reversed().compactMap { name in
                 guard case .object(let section)? = global.section(named: name) else { return nil }
                 return Configuration.Source(name: global.source(of: name) ?? name, root: section, role: .section(name))
             }
-            guard !declared.sources.isEmpty || !namespaced.isEmpty else { continue }
+            guard bringsOwn || !namespaced.isEmpty else { continue }
             let defaults = declared.sources.map { source in
                 var source = source
                 source.role = .defaults(of: lineage[0])

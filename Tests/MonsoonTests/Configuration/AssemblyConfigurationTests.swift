@@ -45,7 +45,24 @@ private final class StorageAssembly: Assembly {
     func timeouts() -> Definition<Timeouts> { define { Definition(Timeouts.init(seconds:retries:), .config("timeout"), .config("retries")) } }
 }
 
+/// A library assembly that brings a converter and no value: the app's configuration has the value.
+private final class ThemedLibraryAssembly: Assembly {
+    override var configuration: Configuration { Configuration.empty.converting(with: [colors]) }
+    override var definitions: [any ComponentDefinition] { [theme()] }
+    func theme() -> Definition<Theme> {
+        define { Definition(Theme.init(tint:accent:), .config("theme.tint", as: Color.self), .converted("#0044ff")) }
+    }
+}
+
 @Suite struct TypeConverterTests {
+    @Test func anAssemblysOwnConvertersWorkWithoutValuesOfItsOwn() throws {
+        let app = try json(##"{"theme": {"tint": "#ff8800"}}"##, name: "app.json")
+        let factory = try BlockComponentFactory(assemblies: [ThemedLibraryAssembly()], configuration: app)
+        let theme = try factory.resolve(ThemedLibraryAssembly.theme)
+        #expect(theme.tint == Color(red: 255, green: 136, blue: 0))
+        #expect(theme.accent == Color(red: 0, green: 68, blue: 255))
+    }
+
     @Test func aConverterMakesANonDecodableTypeFromConfigurationAndFromLiterals() throws {
         let configuration = try json(##"{"theme": {"tint": "#ff8800"}}"##, name: "app.json").converting(with: [colors])
         let factory = try BlockComponentFactory(assemblies: [ThemeAssembly()], configuration: configuration)
