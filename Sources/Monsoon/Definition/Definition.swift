@@ -346,6 +346,22 @@ extension Definition {
         copy.recipe.afterInjections.append(hook)
         return copy
     }
+
+    /// Makes this definition's own hooks replace the ones it inherits, kind by kind, as a child's hook
+    /// does in Typhoon: with its own `afterInjections`, its ancestors' after-injection hooks do not run
+    /// (and likewise for `beforeInjections`); a kind it sets no hook of is inherited as usual. Without
+    /// this, inherited hooks run first and the child's after them.
+    ///
+    /// ```swift
+    /// func home() -> Definition<HomeScreen> {
+    ///     define { Definition(HomeScreen.init).parent(baseScreen()).afterInjections { $0.start() }.replacingInheritedHooks() }
+    /// }
+    /// ```
+    public func replacingInheritedHooks() -> Definition<T> {
+        var copy = self
+        copy.recipe.replacesInheritedHooks = true
+        return copy
+    }
 }
 
 extension Definition: Injectable {

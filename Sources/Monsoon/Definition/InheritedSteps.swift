@@ -23,6 +23,9 @@ struct InheritedSteps: Sendable {
     /// What the inherited methods inject, in order.
     var methodTargets: [Dependency.Target] = []
     @usableFromInline var afterInjections: [@Sendable (Any) -> Void] = []
+    /// Whether these hooks replace, kind by kind, the hooks of the definitions above (see
+    /// `Definition.replacingInheritedHooks()`).
+    var replacesInheritedHooks = false
 
     /// What the inherited properties and methods inject.
     var injectionTargets: [Dependency.Target] { properties.map(\.target) + methodTargets }
@@ -37,11 +40,16 @@ struct InheritedSteps: Sendable {
             initializerAsync: childInitializes ? child.initializerAsync : initializerAsync,
             initializerTargets: childInitializes ? child.initializerTargets : initializerTargets,
             isMainActor: isMainActor || child.isMainActor,
-            beforeInjections: beforeInjections + child.beforeInjections,
+            beforeInjections: child.replaces(beforeInjections, with: child.beforeInjections),
             properties: properties.filter { property in !childKeyPaths.contains { $0 == property.keyPath } } + child.properties,
             methods: methods + child.methods,
             methodTargets: methodTargets + child.methodTargets,
-            afterInjections: afterInjections + child.afterInjections)
+            afterInjections: child.replaces(afterInjections, with: child.afterInjections))
+    }
+
+    /// The hooks of one kind once `hooks` are inherited by these steps, whose own are `own`.
+    func replaces(_ hooks: [@Sendable (Any) -> Void], with own: [@Sendable (Any) -> Void]) -> [@Sendable (Any) -> Void] {
+        replacesInheritedHooks && !own.isEmpty ? own : hooks + own
     }
 
     /// These steps without an initializer: what a child with its own initializer inherits.
@@ -75,6 +83,7 @@ extension Recipe {
         steps.methods = methods.map { erase($0.apply) }
         steps.methodTargets = methods.flatMap(\.targets)
         steps.afterInjections = afterInjections.map(erase)
+        steps.replacesInheritedHooks = replacesInheritedHooks
         return steps
     }
 

@@ -14,6 +14,9 @@ struct Recipe<T>: Sendable {
     @usableFromInline var isAbstract = false
     /// Whether the component is built on the main actor: its initializer, or a hook, is isolated to it.
     @usableFromInline var isMainActor = false
+    /// Whether this definition's hooks replace the inherited hooks of the same kind, as in Typhoon
+    /// (`replacingInheritedHooks()`), rather than run after them.
+    @usableFromInline var replacesInheritedHooks = false
 
     /// Inlinable so that making a recipe in a definition's body (once per definition at activation)
     /// runs code specialized for `T` instead of generic code that fetches type metadata.

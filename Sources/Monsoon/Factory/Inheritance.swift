@@ -45,6 +45,12 @@ struct Inheritance {
             return nil
         }
         merged.properties.removeAll { property in ownKeyPaths.contains { $0 == property.keyPath } }
+        // The definition's own hooks run from its own recipe; replacing, they leave none inherited.
+        let own = definition.inheritableSteps()
+        if own.replacesInheritedHooks {
+            if !own.beforeInjections.isEmpty { merged.beforeInjections = [] }
+            if !own.afterInjections.isEmpty { merged.afterInjections = [] }
+        }
         if definition.hasInitializer { merged.droppingInitializer() }
         let scope = definition.declaredScope ?? ancestors.lazy.compactMap(\.declaredScope).first ?? .objectGraph
         return Resolved(scope: scope, inherited: merged)
