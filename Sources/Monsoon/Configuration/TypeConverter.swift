@@ -10,6 +10,10 @@
 /// }
 /// ```
 ///
+/// Every configuration already converts URL, Date (ISO 8601), UUID, Data (base64), Duration
+/// (`1h30m`), Locale and TimeZone strings (see Docs/Configuration.md for the formats); a converter
+/// registered for one of those types replaces the standard one.
+///
 /// A converter is used for every string value read as its type, by `.config(_:as:)` and
 /// `Configuration.value(_:as:)`, before any `Decodable` conversion; `.converted(_:)` injects a literal
 /// through it. What it throws becomes `ConfigurationError.Kind.conversionFailed` naming the key, the
@@ -43,7 +47,7 @@ extension Configuration {
     @_disfavoredOverload
     public func value<T>(_ key: String, as type: T.Type = T.self) throws(ConfigurationError) -> T {
         let value = try existingValue(key)
-        guard let converter = converters[ObjectIdentifier(type)] else { throw .noConverter(for: type, subject: "Configuration key \"\(key)\"") }
+        guard let converter = converter(for: type) else { throw .noConverter(for: type, subject: "Configuration key \"\(key)\"") }
         guard case .string(let text) = value else {
             throw .wrongType(key, provenance: provenance(of: key), file: source(of: key), expected: type, found: value.kindName)
         }
@@ -54,13 +58,13 @@ extension Configuration {
     ///
     /// - Throws: `ConfigurationError.Kind.noConverter` or `ConfigurationError.Kind.conversionFailed`.
     public func converted<T>(_ text: String, to type: T.Type = T.self) throws(ConfigurationError) -> T {
-        guard let converter = converters[ObjectIdentifier(type)] else { throw .noConverter(for: type, subject: "The text \"\(text)\"") }
+        guard let converter = converter(for: type) else { throw .noConverter(for: type, subject: "The text \"\(text)\"") }
         return try Self.convert(text, with: converter, as: type, subject: "The text \"\(text)\"")
     }
 
     /// The converter for `type`'s result for a string value, when one is registered.
     func convertedByRegisteredConverter<T>(_ value: JSONValue, key: String, as type: T.Type) throws(ConfigurationError) -> T? {
-        guard case .string(let text) = value, let converter = converters[ObjectIdentifier(type)] else { return nil }
+        guard case .string(let text) = value, let converter = converter(for: type) else { return nil }
         return try Self.convert(text, with: converter, as: type, subject: "Configuration key \"\(key)\"")
     }
 
