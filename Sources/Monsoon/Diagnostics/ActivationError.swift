@@ -89,12 +89,23 @@ extension ActivationError.Problem {
                 + "List a definition only in the assembly that declares it, and give each method its own define { … }.")
     }
 
-    static func undeclaredReference(from key: String, to function: String, location: String, tooDeepToDiscover: Bool = false) -> Self {
-        let reason = tooDeepToDiscover
-            ? "which is more than \(DefinitionEvaluation.Discovery.depthLimit) references away from every listed definition, too far to be found. "
+    /// - Parameter lazyHolder: the activated assembly holding the referenced one in a `lazy var`, which
+    ///   collaborator discovery cannot see into.
+    static func undeclaredReference(
+        from key: String, to function: String, location: String, tooDeepToDiscover: Bool = false,
+        lazyHolder: (holder: String, property: String, held: String)? = nil
+    ) -> Self {
+        let reason = if let lazyHolder {
+            "which no activated assembly lists or reaches: \(lazyHolder.holder) holds \(lazyHolder.held) in `lazy var \(lazyHolder.property)`, "
+                + "which is set only when first read, so activation cannot find that assembly. Declare it "
+                + "`let \(lazyHolder.property) = \(lazyHolder.held)()`, or return it from `override var collaborators`."
+        } else if tooDeepToDiscover {
+            "which is more than \(DefinitionEvaluation.Discovery.depthLimit) references away from every listed definition, too far to be found. "
                 + "List \(function) in its assembly's `override var definitions`."
-            : "which no activated assembly lists or reaches. Activate the assembly that declares \(function), "
+        } else {
+            "which no activated assembly lists or reaches. Activate the assembly that declares \(function), "
                 + "or list it in its assembly's `override var definitions`."
+        }
         return Self(kind: .undeclaredDefinition, subject: key, resolutionError: nil,
                     description: "\(key) references \(function) (\(location)), \(reason)")
     }

@@ -169,7 +169,8 @@ extension Registry {
                         aliasIndices.append((reference.identity, replacement))
                     } else if reported.insert(reference.identity).inserted {
                         problems.append(.undeclaredReference(from: item.key, to: reference.function, location: reference.identity.location,
-                                                             tooDeepToDiscover: tooDeep.contains(reference.identity)))
+                                                             tooDeepToDiscover: tooDeep.contains(reference.identity),
+                                                             lazyHolder: directory.lazyHolder(of: reference.assemblyType)))
                     }
                 }
             }

@@ -126,3 +126,19 @@ final class AssemblyDirectory: @unchecked Sendable {
         return parsed.on(assembly: typeName(Swift.type(of: activated))).description
     }
 }
+
+extension AssemblyDirectory {
+    /// An activated assembly holding `type` (or a superclass of it) in a `lazy var`, which discovery
+    /// cannot see into: `("ServiceAssembly", "network", "NetworkAssembly")`, for the message about a
+    /// reference into it.
+    func lazyHolder(of type: Assembly.Type?) -> (holder: String, property: String, held: String)? {
+        guard let type else { return nil }
+        for assembly in assemblies {
+            for (property, held) in AssemblyFields.lazyAssemblyProperties(of: Swift.type(of: assembly))
+            where ClassHierarchy.isSubclass(type, of: held) {
+                return (typeName(Swift.type(of: assembly)), property, typeName(held))
+            }
+        }
+        return nil
+    }
+}

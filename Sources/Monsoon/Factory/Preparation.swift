@@ -276,7 +276,8 @@ extension BlockComponentFactory {
             }
             for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
                 if lookup(reference) == nil, reported.insert(reference.identity).inserted {
-                    problems.append(.undeclaredReference(from: entry.key, to: reference.function, location: reference.identity.location))
+                    problems.append(.undeclaredReference(from: entry.key, to: reference.function, location: reference.identity.location,
+                                                         lazyHolder: assemblies.lazyHolder(of: reference.assemblyType)))
                 }
             }
         }

@@ -40,6 +40,22 @@ enum AssemblyFields {
         return listed ? names : nil
     }
 
+    /// The assemblies `type` holds in `lazy var` properties, by property name: such a property is set
+    /// only when first read, so collaborator discovery finds nothing in it. Read for messages only.
+    static func lazyAssemblyProperties(of type: Assembly.Type) -> [(property: String, type: Assembly.Type)] {
+        guard isReliable else { return [] }
+        let prefix = "$__lazy_storage_$_"
+        var found: [(String, Assembly.Type)] = []
+        _ = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, _, fieldType, _ in
+            let property = String(cString: name)
+            if property.hasPrefix(prefix), let held = (MetadataKind.wrappedType(ofOptional: fieldType) ?? fieldType) as? Assembly.Type {
+                found.append((String(property.dropFirst(prefix.count)), held))
+            }
+            return true
+        }
+        return found
+    }
+
     /// Whether `_forEachField` lists a class's fields as documented, checked on a class whose fields
     /// are known: held strongly, weakly, unowned and optionally, in the class and its superclass.
     static let isReliable: Bool = listed(FieldProbe.self) == ["inherited", "strong", "optional", "weakly", "unownedly"]

@@ -206,3 +206,39 @@ private final class CoEndless<T>: Assembly {
             "Cannot activate the factory: Collaborating assemblies kept bringing new assembly types past 1000 collaborators, starting with CoEndless<CoWrap<Int>>, CoEndless<CoWrap<CoWrap<Int>>>, CoEndless<CoWrap<CoWrap<CoWrap<Int>>>> (brought by CoEndless<Int>):") == true)
     }
 }
+
+/// An assembly holding its collaborator in a `lazy var`, which discovery cannot see into.
+final class LazyHolderAssembly: Assembly {
+    lazy var beacons = LazyBeaconAssembly()
+    override var definitions: [any ComponentDefinition] { [keeper()] }
+    func keeper() -> Definition<LazyKeeper> { define { Definition(LazyKeeper.init(beacon:), beacons.beacon()) } }
+}
+
+final class LazyBeaconAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [beacon()] }
+    func beacon() -> Definition<LazyBeacon> { define { Definition(LazyBeacon.init) } }
+}
+
+final class LazyBeacon {}
+final class LazyKeeper {
+    let beacon: LazyBeacon
+    init(beacon: LazyBeacon) { self.beacon = beacon }
+}
+
+@Suite struct LazyCollaboratorTests {
+    @Test func aCollaboratorInALazyVarIsNamedInTheErrorWithTheFix() throws {
+        let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [LazyHolderAssembly()]) }
+        #expect(error.problems.map(\.kind) == [.undeclaredDefinition])
+        #expect(error.description.contains(
+            "LazyHolderAssembly.keeper() references beacon() (MonsoonTests/CollaboratorDiscoveryTests.swift:"))
+        #expect(error.description.contains(
+            "which no activated assembly lists or reaches: LazyHolderAssembly holds LazyBeaconAssembly in `lazy var beacons`, "
+                + "which is set only when first read, so activation cannot find that assembly. "
+                + "Declare it `let beacons = LazyBeaconAssembly()`, or return it from `override var collaborators`."))
+    }
+
+    @Test func passingTheLazyCollaboratorAtActivationWorks() throws {
+        let factory = try BlockComponentFactory(assemblies: [LazyHolderAssembly(), LazyBeaconAssembly()])
+        _ = try factory.resolve(LazyHolderAssembly.keeper)
+    }
+}
