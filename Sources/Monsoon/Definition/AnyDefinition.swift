@@ -168,6 +168,16 @@ public struct AnyDefinition: Sendable {
         return copy
     }
 
+    /// Whether `define { }` or `define(_:_:)` was called in a method with parameters: each call with
+    /// other values would be the same definition (one call site), so only `define(arguments:)` fits.
+    var takesParametersWithoutArguments: Bool {
+        guard !isParameterized, bindingName == nil, assemblyType != nil else { return false }
+        let name = functionName
+        guard name.hasPointerRepresentation else { return false }
+        // `squire(named:)` or `squire(_:)`: a colon inside the parentheses of `#function`.
+        return name.withUTF8Buffer { bytes in bytes.contains(UInt8(ascii: ":")) }
+    }
+
     /// Whether a module's binder made it.
     var isBinding: Bool { bindingName != nil }
 

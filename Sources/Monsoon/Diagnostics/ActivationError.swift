@@ -117,6 +117,13 @@ extension ActivationError.Problem {
                 + "become references instead of being evaluated (which would never end on a cycle).")
     }
 
+    static func parametersWithoutArguments(_ key: String, location: String) -> Self {
+        Self(kind: .definitionOutsideDefine, subject: key, resolutionError: nil,
+             description: "\(key) (\(location)) has parameters, but its define does not receive them, so every call would make "
+                + "the same definition whatever the values. Pass them to define: define(arguments: …) { … } makes a parameterized "
+                + "definition, resolved with its arguments: factory.resolve(\(key), …).")
+    }
+
     static func invalidParent(_ key: String, definition: AnyDefinition, failure: Inheritance.Failure) -> Self {
         Self(kind: .invalidParent, subject: key, resolutionError: nil,
              description: "\(key) (\(definition.location)): " + failure.explanation(childType: definition.declaredType))

@@ -12,6 +12,8 @@ extension Registry {
         var index = ListedDefinitions()
         var seenAssemblies: Set<ObjectIdentifier> = []
         var discovered: [AnyDefinition] = []
+        // Listed definitions already reported: references to them are not reported again.
+        var rejected: Set<DefinitionIdentity> = []
         var tooDeep: Set<DefinitionIdentity> = []
 
         for assembly in directory.assemblies {
@@ -30,10 +32,17 @@ extension Registry {
                                        definition: definition)
                 guard !definition.isParameterized else {
                     problems.append(.listedParameterized(candidate.key, location: definition.location))
+                    rejected.insert(definition.identity)
                     continue
                 }
                 guard definition.isDefined else {
                     problems.append(.outsideDefine(candidate.key, location: definition.location))
+                    rejected.insert(definition.identity)
+                    continue
+                }
+                guard !definition.takesParametersWithoutArguments else {
+                    problems.append(.parametersWithoutArguments(candidate.key, location: definition.location))
+                    rejected.insert(definition.identity)
                     continue
                 }
                 if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
@@ -58,6 +67,12 @@ extension Registry {
             let assemblyName = typeName(assemblyType)
             let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: index.names.index(of: assemblyName), of: definition),
                                    definition: definition)
+            guard !definition.takesParametersWithoutArguments else {
+                if rejected.insert(definition.identity).inserted {
+                    problems.append(.parametersWithoutArguments(candidate.key, location: definition.location))
+                }
+                continue
+            }
             if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
                 problems.append(.duplicateKey(candidate.key, locations: [existing.location, definition.location]))
                 continue
@@ -167,7 +182,7 @@ extension Registry {
                     if final.position(of: reference.identity) != nil { continue }
                     if let replacement = indexOf(reference) {
                         aliasIndices.append((reference.identity, replacement))
-                    } else if reported.insert(reference.identity).inserted {
+                    } else if rejected.isEmpty || !rejected.contains(reference.identity), reported.insert(reference.identity).inserted {
                         problems.append(.undeclaredReference(from: item.key, to: reference.function, location: reference.identity.location,
                                                              tooDeepToDiscover: tooDeep.contains(reference.identity),
                                                              lazyHolder: directory.lazyHolder(of: reference.assemblyType)))
