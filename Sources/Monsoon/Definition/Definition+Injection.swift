@@ -65,6 +65,15 @@ extension Definition {
         self
     }
 
+    /// A key path to a `let` or get-only property with an injection of the property's type: the form an
+    /// implicit member (`.config("key")`, `.value(…)`) is checked against, so that the compiler names the
+    /// property rather than failing to infer the injection's type.
+    @available(*, unavailable, message: "this property is a `let` or has no setter, so it cannot be injected: make it a `var`, or pass the value to the initializer")
+    @_disfavoredOverload
+    public func inject<V>(_ keyPath: @autoclosure @MainActor () -> KeyPath<T, V>, _ injection: Injection<V>) -> Definition<T> {
+        self
+    }
+
     /// A key path to a `let` or get-only property, which Monsoon cannot set.
     @available(*, unavailable, message: "this property is a `let` or has no setter, so it cannot be injected: make it a `var`, or pass the value to the initializer")
     @_disfavoredOverload
