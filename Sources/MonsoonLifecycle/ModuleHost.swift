@@ -52,25 +52,47 @@ public final class ModuleHost {
     }
 
     /// Starts from the manifest file at `url`: its assemblies, configuration and modules.
-    public convenience init(manifest url: URL, environment: String? = nil) throws(LifecycleError) {
+    ///
+    /// A test starts the app's own manifest with fakes:
+    ///
+    /// ```swift
+    /// let host = try ModuleHost(manifest: appManifestURL, environment: "offline",
+    ///                           replacing: [FakeNetworkAssembly()],
+    ///                           configuration: try Configuration(json: Data(#"{"greeting": "Hi"}"#.utf8), name: "test.json"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - environment: the manifest environment whose configuration files to read.
+    ///   - replacing: assemblies that take the place of the assemblies (the manifest's or the modules')
+    ///     they subclass, as with `BlockComponentFactory.forTesting`.
+    ///   - configuration: values merged over the manifest's (they win).
+    public convenience init(
+        manifest url: URL, environment: String? = nil, replacing: [Assembly] = [], configuration: Configuration = .empty
+    ) throws(LifecycleError) {
         let contents: ManifestContents
         do {
             contents = try BlockComponentFactory.manifestContents(at: url, environment: environment)
         } catch {
             throw LifecycleError(.manifest, "The manifest cannot start the modules: \(error)", underlyingError: error)
         }
-        try self.init(contents: contents, environment: environment)
+        try self.init(contents: contents, environment: environment, replacing: replacing, configuration: configuration)
     }
 
-    /// Starts from a manifest bundled as a resource (`manifest.json` in `bundle`).
-    public convenience init(manifestResource: String, in bundle: Bundle, environment: String? = nil) throws(LifecycleError) {
+    /// Starts from a manifest bundled as a resource (`manifest.json` in `bundle`); the other parameters
+    /// are those of ``init(manifest:environment:replacing:configuration:)``.
+    public convenience init(
+        manifestResource: String, in bundle: Bundle, environment: String? = nil, replacing: [Assembly] = [],
+        configuration: Configuration = .empty
+    ) throws(LifecycleError) {
         guard let url = bundle.url(forResource: manifestResource, withExtension: "json") else {
             throw LifecycleError(.manifest, "The manifest \(manifestResource).json is not in the bundle \(bundle.bundlePath).")
         }
-        try self.init(manifest: url, environment: environment)
+        try self.init(manifest: url, environment: environment, replacing: replacing, configuration: configuration)
     }
 
-    private convenience init(contents: ManifestContents, environment: String?) throws(LifecycleError) {
+    private convenience init(
+        contents: ManifestContents, environment: String?, replacing: [Assembly], configuration: Configuration
+    ) throws(LifecycleError) {
         var listed: [(module: any LifecycleModule, priority: Int)] = []
         var places: [ObjectIdentifier: String] = [:]
         for entry in contents.modules {
@@ -86,15 +108,18 @@ public final class ModuleHost {
             places[ObjectIdentifier(moduleType)] = entry.place
             listed.append((moduleType.init(), entry.priority))
         }
-        try self.init(modules: listed, assemblies: contents.assemblies, configuration: contents.configuration, environment: environment)
+        try self.init(modules: listed, assemblies: contents.assemblies, configuration: contents.configuration.overriding(with: configuration),
+                      environment: environment, replacing: replacing)
     }
 
     /// Starts `modules` with `assemblies` and `configuration`, without a manifest.
     ///
+    /// - Parameter replacing: assemblies that take the place of the ones (given or brought by the
+    ///   modules) they subclass.
     /// - Throws: `LifecycleError.Kind.duplicateModule` or `LifecycleError.Kind.activation`.
     public init(
         modules: [(module: any LifecycleModule, priority: Int)], assemblies: [Assembly] = [],
-        configuration: Configuration = .empty, environment: String? = nil
+        configuration: Configuration = .empty, environment: String? = nil, replacing: [Assembly] = []
     ) throws(LifecycleError) {
         var seen: Set<ObjectIdentifier> = []
         for (module, _) in modules where !seen.insert(ObjectIdentifier(type(of: module))).inserted {
@@ -105,7 +130,13 @@ public final class ModuleHost {
         self.modules = ordered.map { Entry(name: Self.name(of: $0.element.module), priority: $0.element.priority, module: $0.element.module) }
         self.environment = environment
         do {
-            factory = try BlockComponentFactory(assemblies: assemblies + ordered.flatMap(\.element.module.assemblies), configuration: configuration)
+            var all = assemblies + ordered.flatMap(\.element.module.assemblies)
+            for replacement in replacing {
+                let replacementType = type(of: replacement)
+                all.removeAll { original in ClassHierarchy.isSubclass(replacementType, of: type(of: original)) || replacementType == type(of: original) }
+                all.append(replacement)
+            }
+            factory = try BlockComponentFactory(assemblies: all, configuration: configuration)
         } catch {
             throw LifecycleError(.activation, "The modules' factory failed to activate. \(error)", underlyingError: error)
         }

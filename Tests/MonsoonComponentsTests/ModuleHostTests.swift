@@ -13,8 +13,15 @@ final class EventLog: Sendable {
 protocol Greeter: Sendable { func greet() -> String }
 struct EnglishGreeter: Greeter { func greet() -> String { "hello" } }
 
-final class GreetingModule: Module {
+class GreetingModule: Module {
     override func configure(_ binder: Binder) { binder.bind(EnglishGreeter(), to: (any Greeter).self) }
+}
+
+struct FrenchGreeter: Greeter { func greet() -> String { "bonjour" } }
+
+/// A test's fake for the module AccountModule brings.
+final class FrenchGreetingModule: GreetingModule {
+    override func configure(_ binder: Binder) { binder.bind(FrenchGreeter(), to: (any Greeter).self) }
 }
 
 class RecordingModule: LifecycleModule {
@@ -132,6 +139,19 @@ final class FailingModule: RecordingModule {
         // Started by the factory alone, the modules would never run: a typed error says so.
         let error = #expect(throws: ManifestError.self) { try BlockComponentFactory(manifest: manifest) }
         #expect(error?.description.contains("$.modules[0]: this manifest lists lifecycle modules; start it with ModuleHost(manifest:)") == true)
+    }
+
+    @Test func aTestStartsTheManifestWithFakesAndConfigurationOfItsOwn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.json")
+        try Data(#"{"version": 1, "modules": [{"type": "MonsoonComponentsTests.AccountModule"}]}"#.utf8).write(to: manifest)
+        let test = try Configuration(json: Data(#"{"greeting": "Hi"}"#.utf8), name: "test.json")
+        let host = try ModuleHost(manifest: manifest, replacing: [FrenchGreetingModule()], configuration: test)
+        try host.start()
+        #expect(RecordingModule.log.all.contains("greets bonjour"))
+        #expect(try host.factory.configuration.value("greeting", as: String.self) == "Hi")
     }
 
     @Test func manifestMistakesAreTypedErrors() throws {
