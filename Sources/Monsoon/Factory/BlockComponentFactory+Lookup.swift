@@ -19,6 +19,7 @@ extension BlockComponentFactory {
     @usableFromInline
     func uniqueEntry(for type: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         guard let candidates = registry.byType[ObjectIdentifier(type)], let first = candidates.first else {
+            if let implicit = implicitEntries.entry(for: type) { return implicit }
             throw .noDefinition(for: type, knownTypes: registry.typeNames, related: relatedDefinitions(of: type), path: path())
         }
         guard candidates.count == 1 else {

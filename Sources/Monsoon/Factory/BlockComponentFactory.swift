@@ -18,6 +18,8 @@ public final class BlockComponentFactory: Sendable {
     let coordinator = SharedInstanceCoordinator()
     /// Completes entries when first needed (see `Preparation`).
     let preparation = Preparation()
+    /// Types resolved without a definition (see ``ImplicitComponent``).
+    let implicitEntries = ImplicitEntries()
     let parameterizedEntries = ParameterizedEntries()
     @usableFromInline let patches = PatchTable()
     /// Every instance and definition post-processor, the factory's own and its assemblies', in the order

@@ -81,7 +81,8 @@ struct GraphBuilder {
             if let only = candidates.first, candidates.count == 1 {
                 edges.append(DependencyGraph.Edge(from: key, to: only.key, kind: .byType, site: site))
             } else if candidates.isEmpty {
-                unresolved.append((key, site, .noCandidate(type: type)))
+                // An implicit component is registered when first asked for: no definition is needed.
+                if !ImplicitEntries.isImplicit(type) { unresolved.append((key, site, .noCandidate(type: type))) }
             } else if candidates.count > 1 {
                 unresolved.append((key, site, .ambiguous(type: type, candidates: candidates.map(\.key))))
             }
