@@ -49,6 +49,16 @@ def activation():
         lines.append(f"    func d{i}() -> Definition<Leaf> {{ define {{ Definition(Leaf.init) }} }}")
     lines.append("}")
     lines.append("")
+    # First resolutions of 100 definitions (d0…d9 of the first ten tags), for scenarios 5c and 5d.
+    for name, bucket in (("deferredFirstUses", "ActivationBucket10"), ("eagerFirstUses", "EagerBucket10")):
+        lines.append("")
+        lines.append(f"/// Resolves d0…d9 of {bucket}<Tag0…Tag9> once each: 100 first resolutions.")
+        lines.append(f"func {name}(_ factory: BlockComponentFactory) {{")
+        for tag in range(10):
+            for i in range(10):
+                lines.append(f"    blackHole(try? factory.resolve({bucket}<Tag{tag}>.d{i}))")
+        lines.append("}")
+    lines.append("")
     lines.append("func eagerAssemblies10() -> [Monsoon.Assembly] {")
     lines.append("    [" + ", ".join(f"EagerBucket10<Tag{i}>()" for i in range(100)) + "]")
     lines.append("}")

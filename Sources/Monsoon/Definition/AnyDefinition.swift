@@ -171,11 +171,12 @@ public struct AnyDefinition: Sendable {
     /// Whether `define { }` or `define(_:_:)` was called in a method with parameters: each call with
     /// other values would be the same definition (one call site), so only `define(arguments:)` fits.
     var takesParametersWithoutArguments: Bool {
-        guard !isParameterized, bindingName == nil, assemblyType != nil else { return false }
-        let name = functionName
-        guard name.hasPointerRepresentation else { return false }
-        // `squire(named:)` or `squire(_:)`: a colon inside the parentheses of `#function`.
-        return name.withUTF8Buffer { bytes in bytes.contains(UInt8(ascii: ":")) }
+        // `squire(named:)` or `squire(_:)`: a colon inside the parentheses of `#function`. Checked for
+        // every definition at activation, so the bytes are read directly and the rest only on a colon.
+        let name = box.fields.functionName
+        guard name.hasPointerRepresentation,
+              UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).contains(UInt8(ascii: ":")) else { return false }
+        return !isParameterized && bindingName == nil && assemblyType != nil
     }
 
     /// Whether a module's binder made it.

@@ -74,8 +74,9 @@ extension BlockComponentFactory {
     @usableFromInline
     func prepare(_ entry: RegistryEntry, path: @autoclosure () -> [String]) throws(ResolutionError) {
         if entry.isPrepared { return }
-        let problems = preparing { self.preparePass(from: [entry]) }
-        if let own = problems[ObjectIdentifier(entry)] {
+        // Most first uses publish the entry alone; only a pass needs the list of roots.
+        let problems = preparing { self.publishedAlone(entry) ? [:] : self.preparePass(from: [entry]) }
+        if !problems.isEmpty, let own = problems[ObjectIdentifier(entry)] {
             throw .invalidDefinition(entry.key, problems: own, path: path() + [entry.key])
         }
         if problems.isEmpty && !entry.isPrepared { throw .resolvedWhileEvaluating(entry.key, path: path()) }
@@ -220,6 +221,41 @@ extension BlockComponentFactory {
             }
         }
         return problems
+    }
+
+    /// Publishes a complete entry whose successors are all published — the first use of most evaluated
+    /// definitions — without a pass's tables (under the pass lock); `false` when a pass is needed.
+    private func publishedAlone(_ entry: RegistryEntry) -> Bool {
+        if entry.isPrepared { return true }
+        guard entry.stage == .completed else { return false }
+        var flags = AsyncReach.Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
+        if entry.hasParent || !entry.definition.dependencies.isEmpty {
+            var allPublished = true
+            if let parent = entry.definition.parent, !(registeredEntry(for: parent)?.isPrepared ?? false) { return false }
+            for target in AsyncReach.targets(of: entry) where allPublished {
+                CycleGroups.forEachSuccessor(of: target, registry: registry, lookup: registeredEntry(for:)) { reached in
+                    if !reached.isPrepared { allPublished = false }
+                }
+                AsyncReach.forEachEntry(of: target, registry: registry, lookup: registeredEntry(for:),
+                                        parameterized: { flags.mayAwait = true; flags.mayNeedMainActor = true }) { reached in
+                    if !reached.isPrepared { allPublished = false }
+                    flags.mayAwait = flags.mayAwait || reached.reach.mayAwait
+                    flags.mayNeedMainActor = flags.mayNeedMainActor || reached.reach.mayNeedMainActor
+                }
+            }
+            // A reference to a definition not registered yet (a deferred one no assembly lists) needs
+            // the pass, which registers it.
+            for dependency in entry.definition.dependencies where allPublished {
+                for reference in dependency.target.references where reference.parameterized == nil && registeredEntry(for: reference) == nil {
+                    allPublished = false
+                }
+            }
+            guard allPublished else { return false }
+        }
+        entry.reach = flags
+        entry.cycleGroup = nil
+        entry.publish()
+        return true
     }
 
     /// Runs a stub's body, once (under the pass lock): the problems its definition has.

@@ -14,27 +14,20 @@ func activationOperations() -> [String: [Implementation: () -> Void]] {
             blackHole(container)
         }
     }
-    /// Activates, then resolves the ten definitions of the first assembly once each: less the
-    /// activation alone, the cost of ten first resolutions (`--measure` only).
-    func activateAndResolve<Bucket: Monsoon.Assembly>(_ assemblies: @escaping () -> [Monsoon.Assembly], _ bucket: Bucket.Type,
-                                                       _ methods: [(Bucket) -> () -> Definition<Leaf>]) -> () -> Void {
+    /// Activates, then makes 100 first resolutions: less the activation alone, their cost
+    /// (`--measure` only).
+    func activateAndResolve(_ assemblies: @escaping () -> [Monsoon.Assembly], _ firstUses: @escaping (BlockComponentFactory) -> Void) -> () -> Void {
         {
             guard let factory = try? BlockComponentFactory(assemblies: assemblies()) else { return }
-            for method in methods { blackHole(try? factory.resolve(method)) }
+            firstUses(factory)
         }
     }
-    let deferred: [(ActivationBucket10<Tag0>) -> () -> Definition<Leaf>] = [
-        { $0.d0 }, { $0.d1 }, { $0.d2 }, { $0.d3 }, { $0.d4 }, { $0.d5 }, { $0.d6 }, { $0.d7 }, { $0.d8 }, { $0.d9 },
-    ]
-    let eager: [(EagerBucket10<Tag0>) -> () -> Definition<Leaf>] = [
-        { $0.d0 }, { $0.d1 }, { $0.d2 }, { $0.d3 }, { $0.d4 }, { $0.d5 }, { $0.d6 }, { $0.d7 }, { $0.d8 }, { $0.d9 },
-    ]
     return [
         "5a": [.monsoon: activate(monsoonAssemblies10), .swinject: register(registerSwinject10)],
         "5b": [.monsoon: activate(monsoonAssemblies100), .swinject: register(registerSwinject100)],
-        // First resolutions: of deferred definitions (5c, less 5a) and of evaluated ones (5d, less 5e).
-        "5c": [.monsoon: activateAndResolve(monsoonAssemblies10, ActivationBucket10<Tag0>.self, deferred)],
-        "5d": [.monsoon: activateAndResolve(eagerAssemblies10, EagerBucket10<Tag0>.self, eager)],
+        // 100 first resolutions: of deferred definitions (5c, less 5a) and of evaluated ones (5d, less 5e).
+        "5c": [.monsoon: activateAndResolve(monsoonAssemblies10, deferredFirstUses)],
+        "5d": [.monsoon: activateAndResolve(eagerAssemblies10, eagerFirstUses)],
         "5e": [.monsoon: activate(eagerAssemblies10)],
     ]
 }
