@@ -73,10 +73,9 @@ enum StandardConverters {
 
     /// `1h30m`, `250ms`, `2d`: numbers each followed by a unit, added.
     static func duration(_ text: String) -> Duration? {
-        let units: [(String, Duration)] = [("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)), ("h", .seconds(3_600)),
-                                           ("d", .seconds(86_400))]
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
         var rest = Substring(text)
-        var total = Duration.zero
+        var seconds = 0.0
         guard !rest.isEmpty else { return nil }
         while !rest.isEmpty {
             let number = rest.prefix { $0.isNumber || $0 == "." }
@@ -85,10 +84,15 @@ enum StandardConverters {
             // The longest unit that matches ("ms" before "m").
             guard let (name, unit) = units.filter({ rest.hasPrefix($0.0) }).max(by: { $0.0.count < $1.0.count }) else { return nil }
             rest = rest.dropFirst(name.count)
-            total += unit * value
+            seconds += value * unit
         }
-        return total
+        // `Duration` traps on a value it cannot hold: a configuration file must not be able to do that.
+        guard seconds.isFinite, seconds <= Self.longestDuration else { return nil }
+        return .milliseconds(Int64((seconds * 1_000).rounded()))
     }
+
+    /// About a hundred thousand years: far beyond any timeout, far within what `Duration` holds.
+    static let longestDuration = 3.2e12
 }
 
 extension Configuration {

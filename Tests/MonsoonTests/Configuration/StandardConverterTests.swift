@@ -47,6 +47,14 @@ import Testing
         #expect(day.description.contains("expected an ISO 8601 date, like 2026-11-25T10:30:00Z or 2026-11-25"))
     }
 
+    @Test func aDurationTooLongToHoldIsAnErrorNotACrash() throws {
+        let config = try configuration(#"{"huge": "\#(String(repeating: "9", count: 400))d", "dots": "1.2.3s", "bare": "90", "unit": "m"}"#)
+        for key in ["huge", "dots", "bare", "unit"] {
+            let error = try #require(throws: ConfigurationError.self) { try config.value(key, as: Duration.self) }
+            #expect(error.description.contains("expected a duration, like 250ms, 90s, 5m, 1h30m or 2d"))
+        }
+    }
+
     @Test func aRegisteredConverterReplacesTheStandardOne() throws {
         let config = try configuration(#"{"url": "tides"}"#)
             .converting(with: [TypeConverter(URL.self) { text in URL(string: "https://\(text).example")! }])
