@@ -89,6 +89,8 @@ extension BlockComponentFactory {
         var reported: Set<ObjectIdentifier> = []
         // Discovered definitions appear as passes run: go again until a pass finds nothing new.
         var pending = registry.entries.filter { !$0.isPrepared }
+        // Inside a pass (a body calling `validate()`) nothing can be completed: stop rather than loop.
+        guard !DefinitionEvaluation.current.pointee.isPreparing else { return [] }
         while !pending.isEmpty {
             let problems = preparing { self.preparePass(from: pending) }
             for entry in pending + preparation.discoveredEntries {
