@@ -167,17 +167,7 @@ extension Registry {
             }
             var reported: Set<DefinitionIdentity> = []
             for dependency in definition.dependencies {
-                if dependency.castCannotSucceed, let cast = dependency.cast {
-                    problems.append(.propertyTypeMismatch(item.key, site: dependency.site.label, supplied: cast.from, property: cast.to,
-                                                          location: definition.location))
-                }
-                for reference in dependency.target.configurationReferences {
-                    do throws(ConfigurationError) {
-                        try reference.check(configuration(reference, definition))
-                    } catch {
-                        problems.append(.configuration(item.key, error: error))
-                    }
-                }
+                problems += dependency.problems(key: item.key, in: definition) { configuration($0, definition) }
                 for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
                     if final.position(of: reference.identity) != nil { continue }
                     if let replacement = indexOf(reference) {
@@ -313,6 +303,27 @@ private struct ListedDefinitions {
         sites.insert(listed.count, hash: item.definition.identity.mixed)
         keys.insert(listed.count, hash: item.name.tableHash)
         listed.append(item)
+    }
+}
+
+extension Dependency {
+    /// What is wrong with this injection that needs no registry to see, as activation reports it: a
+    /// property cast that can never succeed, configuration keys missing or not converting.
+    func problems(
+        key: @autoclosure () -> String, in definition: AnyDefinition, configuration: (ConfigurationReference) -> Configuration
+    ) -> [ActivationError.Problem] {
+        var problems: [ActivationError.Problem] = []
+        if castCannotSucceed, let cast {
+            problems.append(.propertyTypeMismatch(key(), site: site.label, supplied: cast.from, property: cast.to, location: definition.location))
+        }
+        for reference in target.configurationReferences {
+            do throws(ConfigurationError) {
+                try reference.check(configuration(reference))
+            } catch {
+                problems.append(.configuration(key(), error: error))
+            }
+        }
+        return problems
     }
 }
 

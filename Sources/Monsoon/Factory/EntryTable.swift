@@ -9,10 +9,7 @@ struct EntryTable<Key: EntryTableKey>: Sendable {
     @usableFromInline let mask: Int
 
     init(_ pairs: [(Key, RegistryEntry)]) {
-        var capacity = 16
-        // At most a quarter full for the graphs of real apps, so that probe lengths stay near one whatever
-        // addresses the keys hash; half full for very large ones, where the table's memory dominates.
-        while capacity < pairs.count * (pairs.count <= 1_024 ? 4 : 2) { capacity *= 2 }
+        let capacity = entryTableCapacity(for: pairs.count)
         var keys = [Key?](repeating: nil, count: capacity)
         var entries = [RegistryEntry?](repeating: nil, count: capacity)
         for (key, entry) in pairs {
@@ -62,9 +59,7 @@ struct IdentityTable: Sendable {
     @usableFromInline let mask: Int
 
     init(_ entries: [RegistryEntry]) {
-        var capacity = 16
-        // As sparse as `EntryTable`, for the same reason.
-        while capacity < entries.count * (entries.count <= 1_024 ? 4 : 2) { capacity *= 2 }
+        let capacity = entryTableCapacity(for: entries.count)
         var hashes = [UInt](repeating: 0, count: capacity)
         var slots = [RegistryEntry?](repeating: nil, count: capacity)
         for entry in entries {
@@ -145,4 +140,13 @@ struct TypeKey: EntryTableKey {
 
     /// Fibonacci hashing of the metadata address (its low bits are alignment zeros).
     @inlinable var tableHash: UInt { (UInt(bitPattern: type) &>> 4) &* 0x9E37_79B9_7F4A_7C15 }
+}
+
+/// The slots of a registry table for `count` keys: a power of two, at most a quarter full for the graphs
+/// of real apps, so that probe lengths stay near one whatever addresses the keys hash; half full for very
+/// large ones, where the table's memory dominates.
+func entryTableCapacity(for count: Int) -> Int {
+    var capacity = 16
+    while capacity < count * (count <= 1_024 ? 4 : 2) { capacity *= 2 }
+    return capacity
 }

@@ -301,17 +301,7 @@ extension BlockComponentFactory {
         }
         var reported: Set<DefinitionIdentity> = []
         for dependency in definition.dependencies {
-            if dependency.castCannotSucceed, let cast = dependency.cast {
-                problems.append(.propertyTypeMismatch(entry.key, site: dependency.site.label, supplied: cast.from, property: cast.to,
-                                                      location: definition.location))
-            }
-            for reference in dependency.target.configurationReferences {
-                do throws(ConfigurationError) {
-                    try reference.check(configuration(forAssembly: reference.assembly, building: definition))
-                } catch {
-                    problems.append(.configuration(entry.key, error: error))
-                }
-            }
+            problems += dependency.problems(key: entry.key, in: definition) { configuration(forAssembly: $0.assembly, building: definition) }
             for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
                 if lookup(reference) == nil, reported.insert(reference.identity).inserted {
                     problems.append(.undeclaredReference(from: entry.key, to: reference.function, location: reference.identity.location,
