@@ -18,7 +18,7 @@ import Testing
     @Test func aPrototypeReachedInsideItsOwnSubtreeButNotAsAnAncestorIsNew() throws {
         let factory = try BlockComponentFactory(assemblies: [LoopAssembly()])
         let head = try factory.resolve(LoopAssembly.head)
-        // head → partner → owner (back-reference: head itself); head → sibling → owner: a new LoopHead's? No:
+        // head → partner → owner is a back-reference (head itself); head → sibling → owner is head2(), a new head.
         let sibling = try #require(head.sibling)
         #expect(head.partner?.owner === head)
         #expect(sibling.owner !== head)
