@@ -16,16 +16,16 @@ public struct AnyDefinition: Sendable {
         let declaredType: Any.Type
         @usableFromInline var declaredScope: Scope?
         let isAbstract: Bool
-        let hasInitializer: Bool
-        @usableFromInline let injects: Bool
+        var hasInitializer: Bool
+        @usableFromInline var injects: Bool
         @usableFromInline let hasAfterInjections: Bool
         var isDefined: Bool
         let isParameterized: Bool
         /// Boxed: most definitions have no parent, and a reference inline would double the box's size.
         let parentLink: ParentLink?
         let exposedTypes: [Any.Type]
-        let isAsync: Bool
-        let isMainActor: Bool
+        var isAsync: Bool
+        var isMainActor: Bool
         /// A placeholder for a deferred definition's stub, which nothing builds (see `deferred`).
         var behaviour: any DefinitionBehaviour
         var bindingName: (name: String, isExplicit: Bool)?
@@ -165,6 +165,33 @@ public struct AnyDefinition: Sendable {
         let rewritten = try behaviour.rewriting(site, with: injection)
         var copy = self
         copy.changing { $0.behaviour = rewritten }
+        return copy
+    }
+
+    /// This definition with the initializer it would inherit from `provider` as its own; see
+    /// ``RegisteredDefinition/replaceInjection(at:with:)``.
+    func adoptingInitializer(of provider: AnyDefinition) throws(InjectionRewriteError) -> AnyDefinition {
+        let adopted = try behaviour.adoptingInitializer(of: provider)
+        var copy = self
+        copy.changing {
+            $0.behaviour = adopted
+            $0.hasInitializer = true
+            $0.isAsync = provider.isAsync
+            // Inheriting already made the component main-actor when any ancestor is.
+            $0.isMainActor = $0.isMainActor || provider.isMainActor
+        }
+        return copy
+    }
+
+    /// This definition injecting an inherited property itself; see
+    /// ``RegisteredDefinition/replaceInjection(at:with:)``.
+    func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(InjectionRewriteError) -> AnyDefinition {
+        let overriding = try behaviour.overridingInherited(keyPath, with: injection)
+        var copy = self
+        copy.changing {
+            $0.behaviour = overriding
+            $0.injects = true
+        }
         return copy
     }
 

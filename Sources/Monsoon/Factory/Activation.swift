@@ -113,9 +113,15 @@ extension Registry {
 
         // Like Typhoon, each post-processor sees every definition before the next post-processor runs.
         for processor in postProcessors {
+            // A child that asks for its inherited injections sees its parents as this post-processor found them.
+            let before = index
+            let parentLookup: @Sendable (DefinitionReference) -> AnyDefinition? = { reference in
+                before.position(of: reference, in: directory).map { before.listed[$0].definition }
+            }
             for position in index.listed.indices {
                 do {
-                    index.listed[position].definition = try [processor].process(index.listed[position].definition, key: index.listed[position].key)
+                    index.listed[position].definition = try [processor].process(index.listed[position].definition, key: index.listed[position].key,
+                                                                                parentLookup: parentLookup)
                 } catch {
                     problems.append(.postProcessorFailed(index.listed[position].key, processor: error.processor, error: error.underlying))
                 }
@@ -124,9 +130,7 @@ extension Registry {
 
         let final = index
         let listed = final.listed
-        let indexOf = { (reference: DefinitionReference) -> Int? in
-            final.position(of: reference.identity) ?? directory.replacingAssembly(for: reference).flatMap { final.position(of: $0, method: reference.function) }
-        }
+        let indexOf = { (reference: DefinitionReference) -> Int? in final.position(of: reference, in: directory) }
         let inheritance = Inheritance { reference in indexOf(reference).map { listed[$0].definition } }
 
         var entries: [RegistryEntry] = []
@@ -192,7 +196,7 @@ extension Registry {
 }
 
 /// A definition activation registers, with what its key is made of.
-private struct Listed {
+private struct Listed: Sendable {
     let assemblyName: String
     let name: MethodName
     var definition: AnyDefinition
@@ -202,7 +206,7 @@ private struct Listed {
 
 /// A key as activation compares keys: the assembly by its name's number and the method by its
 /// `#function` literal, so that no key string is made or hashed per definition.
-private struct MethodName: Equatable {
+private struct MethodName: Equatable, Sendable {
     let assembly: Int
     /// The method's name as `#function` gave it, or a module binding's name.
     private let literal: StaticString?
@@ -261,7 +265,7 @@ private struct MethodName: Equatable {
 }
 
 /// The names of the activated assemblies, numbered.
-private struct ActivatedNames {
+private struct ActivatedNames: Sendable {
     private var numbers: [String: Int] = [:]
 
     /// The number of an assembly name, given on first sight. Two assembly types of the same name (from
@@ -278,7 +282,7 @@ private struct ActivatedNames {
 }
 
 /// The definitions activation registers, found by call site and by key.
-private struct ListedDefinitions {
+private struct ListedDefinitions: Sendable {
     var names = ActivatedNames()
     var listed: [Listed] = []
     private var sites = IndexTable()
@@ -296,6 +300,12 @@ private struct ListedDefinitions {
     func position(of assemblyType: Assembly.Type, method: String) -> Int? {
         guard let assembly = names.number(of: assemblyType) else { return nil }
         return position(of: MethodName(assembly: assembly, method: method))
+    }
+
+    /// The listed definition a reference names, or the one that replaces it on an activated subclass of
+    /// its assembly.
+    func position(of reference: DefinitionReference, in directory: AssemblyDirectory) -> Int? {
+        position(of: reference.identity) ?? directory.replacingAssembly(for: reference).flatMap { position(of: $0, method: reference.function) }
     }
 
     /// Adds a definition whose call site and key are not listed yet.

@@ -137,7 +137,7 @@ public final class BlockComponentFactory: Sendable {
         guard !definitionPostProcessors.isEmpty else { return definition }
         let key = ParameterizedEntries.key(of: definition)
         do {
-            return try definitionPostProcessors.process(definition, key: key)
+            return try definitionPostProcessors.process(definition, key: key) { [unowned self] reference in self.registeredDefinition(for: reference) }
         } catch {
             throw .componentFailed(key, error: error.underlying, path: path + [key])
         }

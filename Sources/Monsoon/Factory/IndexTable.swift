@@ -2,7 +2,7 @@
 /// activation finds what it listed by call site and by method without a `Hasher` per definition
 /// (SipHash was about a fifth of activation) and without copying keys into a table. Open addressing
 /// with linear probing, at most half full; it grows by doubling, so adding *n* positions is O(*n*).
-struct IndexTable {
+struct IndexTable: Sendable {
     /// The hash of each slot's key with its lowest bit set, so that 0 marks an empty slot.
     private var hashes: [UInt]
     private var positions: [Int]

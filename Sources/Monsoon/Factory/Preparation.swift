@@ -271,7 +271,11 @@ extension BlockComponentFactory {
         }
         if !definitionPostProcessors.isEmpty {
             do {
-                definition = try definitionPostProcessors.process(definition, key: entry.key)
+                // A parent not evaluated yet lists no inherited injections (evaluating it here could loop).
+                definition = try definitionPostProcessors.process(definition, key: entry.key) { [unowned self] reference in
+                    guard let parent = self.lookup(reference), parent.stage >= .evaluated else { return nil }
+                    return parent.definition
+                }
             } catch {
                 problems.append(.postProcessorFailed(entry.key, processor: error.processor, error: error.underlying))
             }

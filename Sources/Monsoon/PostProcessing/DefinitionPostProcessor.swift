@@ -30,15 +30,19 @@ public struct RegisteredDefinition: Sendable {
     public let key: String
     /// The definition, after any earlier post-processor's changes.
     var definition: AnyDefinition
+    /// Finds a parent's definition as it stands (`nil` when none is registered): what lets a child list
+    /// and rewrite the injections it inherits. Called only when a post-processor asks.
+    let parentLookup: @Sendable (DefinitionReference) -> AnyDefinition?
 
     /// What can be known about the definition as it stands: its type, location, whether it is abstract
     /// and has closure injections. Its `scope` is the declared one, or `objectGraph` when it declares
     /// none (the parent's, if any, is applied after post-processing).
     public var info: DefinitionInfo { DefinitionInfo(key: key, definition: definition, scope: definition.declaredScope ?? .objectGraph) }
 
-    init(key: String, definition: AnyDefinition) {
+    init(key: String, definition: AnyDefinition, parentLookup: @escaping @Sendable (DefinitionReference) -> AnyDefinition? = { _ in nil }) {
         self.key = key
         self.definition = definition
+        self.parentLookup = parentLookup
     }
 
     /// The definition's declared scope (`nil`: the default, or its parent's); settable.
@@ -80,9 +84,11 @@ struct DefinitionPostProcessingFailure: Error {
 }
 
 extension [any DefinitionPostProcessor] {
-    /// Runs every post-processor on `definition`, in order.
-    func process(_ definition: AnyDefinition, key: String) throws(DefinitionPostProcessingFailure) -> AnyDefinition {
-        var registered = RegisteredDefinition(key: key, definition: definition)
+    /// Runs every post-processor on `definition`, in order; `parentLookup` finds its parents.
+    func process(
+        _ definition: AnyDefinition, key: String, parentLookup: @escaping @Sendable (DefinitionReference) -> AnyDefinition?
+    ) throws(DefinitionPostProcessingFailure) -> AnyDefinition {
+        var registered = RegisteredDefinition(key: key, definition: definition, parentLookup: parentLookup)
         for processor in self {
             do {
                 try processor.process(&registered)

@@ -7,6 +7,15 @@ public struct InjectionRewriteError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { "Cannot inject \(site): \(problem)." }
 
+    static func noSuchSite(_ site: InjectionSite, sites: [InjectionSite]) -> Self {
+        Self(site: site.description, problem: "the definition has no such injection; its sites are "
+            + (sites.isEmpty ? "none" : sites.map(\.description).joined(separator: ", ")))
+    }
+
+    static func propertyType<V>(site: InjectionSite, _: V.Type) -> Self {
+        Self(site: site.description, problem: "the property's type is neither \(typeName(V.self)) nor \(typeName(V?.self))")
+    }
+
     static func mismatch(site: String, replacement: Any.Type, parameter: Any.Type) -> Self {
         Self(site: site, problem: "it was replaced by an injection of \(typeName(replacement)), and the parameter takes \(typeName(parameter))")
     }
@@ -37,10 +46,7 @@ extension RecipeBehaviour {
     var injectionSites: [InjectionSite] { dependencies.map(\.site) }
 
     func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(InjectionRewriteError) -> any DefinitionBehaviour {
-        guard injectionSites.contains(site) else {
-            throw InjectionRewriteError(site: site.description, problem: "the definition has no such injection; its sites are "
-                + (injectionSites.isEmpty ? "none" : injectionSites.map(\.description).joined(separator: ", ")))
-        }
+        guard injectionSites.contains(site) else { throw .noSuchSite(site, sites: injectionSites) }
         var recipe = self.recipe
         let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
         switch site {
@@ -53,10 +59,7 @@ extension RecipeBehaviour {
             targets[index] = injection.target
             recipe.initializer = initializer.staging(rewrites, dependencies: targets)
         case .property(let keyPath):
-            guard keyPath is WritableKeyPath<T, V> || keyPath is WritableKeyPath<T, V?> else {
-                throw InjectionRewriteError(site: site.description,
-                                            problem: "the property's type is neither \(typeName(V.self)) nor \(typeName(V?.self))")
-            }
+            guard keyPath is WritableKeyPath<T, V> || keyPath is WritableKeyPath<T, V?> else { throw .propertyType(site: site, V.self) }
             guard let position = recipe.properties.firstIndex(where: { $0.keyPath == keyPath }) else { break }
             recipe.properties[position] = PropertyInjection(keyPath: keyPath, target: injection.target, cast: nil) { instance, resolver in
                 // Checked above; cast again because a typed key path is not known to be Sendable.
@@ -82,6 +85,30 @@ extension RecipeBehaviour {
         return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
     }
 
+    /// This behaviour with `provider`'s initializer as its own: the initializer a definition without one
+    /// inherits, taken over so that its arguments can be replaced.
+    func adoptingInitializer(of provider: AnyDefinition) throws(InjectionRewriteError) -> any DefinitionBehaviour {
+        // Activation refuses a child that would inherit an initializer building another type.
+        guard let source = provider.behaviour as? RecipeBehaviour<T>, let initializer = source.recipe.initializer else {
+            throw InjectionRewriteError(site: "the initializer", problem: "it is inherited from \(provider.function), which builds "
+                + "\(typeName(provider.declaredType)), not \(typeName(T.self))")
+        }
+        var recipe = self.recipe
+        recipe.initializer = initializer
+        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
+    }
+
+    /// This behaviour injecting the property at an ancestor's `keyPath` itself, with `injection`: the
+    /// ancestor's injection of it is then dropped, as for any property a child injects again.
+    func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(InjectionRewriteError) -> any DefinitionBehaviour {
+        guard InheritedProperty.accepts(V.self, at: keyPath) else { throw .propertyType(site: .property(keyPath), V.self) }
+        var recipe = self.recipe
+        recipe.properties.append(PropertyInjection(keyPath: keyPath, target: injection.target, cast: nil) { instance, resolver in
+            InheritedProperty.assign(try injection.produce(resolver), at: keyPath, in: &instance)
+        })
+        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
+    }
+
     /// Refuses a replacement no value of which the parameter could ever take; one that only an instance
     /// can tell (a protocol parameter, say) is checked when the component is built.
     private static func check(_ replacement: Any.Type, against parameterTypes: [Any.Type], at index: Int, site: InjectionSite) throws(InjectionRewriteError) {
@@ -98,12 +125,20 @@ extension RecipeBehaviour {
 
 extension RegisteredDefinition {
     /// Every place this definition injects something, in order: initializer arguments, properties,
-    /// then the arguments of injected methods.
-    public var injectionSites: [InjectionSite] { definition.behaviour.injectionSites }
+    /// then the arguments of injected methods; then what it inherits from its parents and does not
+    /// inject itself: the arguments of the initializer it inherits (when it has none of its own), then
+    /// the inherited properties, nearest parent first. Inherited methods are not listed: their indices
+    /// would collide with the definition's own.
+    public var injectionSites: [InjectionSite] {
+        let own = definition.behaviour.injectionSites
+        return own + inheritedSites(excluding: own)
+    }
 
     /// Replaces one injection of this definition: an initializer argument, a property or an argument of
-    /// an injected method. The rest of the definition (its initializer, other injections, hooks, scope)
-    /// stays as declared.
+    /// an injected method, its own or one it inherits. The rest of the definition (its initializer, other
+    /// injections, hooks, scope) stays as declared, and so do its parents: replacing an inherited
+    /// injection changes this definition only, as if it injected the property again (or declared its
+    /// parent's initializer with the new argument).
     ///
     /// ```swift
     /// struct SlowHorses: DefinitionPostProcessor {
@@ -115,12 +150,95 @@ extension RegisteredDefinition {
     /// }
     /// ```
     ///
+    /// An inherited property's site has its parent's key path: `.property(\BaseController.logger)`.
+    ///
     /// - Throws: ``InjectionRewriteError`` when the definition has no such site or a property's type is
     ///   not `V`, or when no `V` could ever be passed as the initializer or method argument (a `String`
     ///   for a `Horse`). A replacement only an instance can tell (a value for a protocol parameter) is
     ///   checked when the component is built, failing with this error as the underlying error of
     ///   `ResolutionError.Kind.componentFailed`.
     public mutating func replaceInjection<V>(at site: InjectionSite, with source: some Injectable<V>) throws(InjectionRewriteError) {
-        definition = try definition.rewriting(site, with: source.injection)
+        let injection = source.injection
+        let own = definition.behaviour.injectionSites
+        if own.contains(site) {
+            definition = try definition.rewriting(site, with: injection)
+            return
+        }
+        let ancestors = self.ancestors
+        switch site {
+        case .initializerArgument where !definition.hasInitializer:
+            if let provider = ancestors.first(where: \.hasInitializer), provider.behaviour.injectionSites.contains(site) {
+                definition = try definition.adoptingInitializer(of: provider).rewriting(site, with: injection)
+                return
+            }
+        case .property(let keyPath):
+            if ancestors.contains(where: { $0.behaviour.injectionSites.contains(site) }) {
+                definition = try definition.overridingInherited(keyPath, with: injection)
+                return
+            }
+        default:
+            break
+        }
+        throw .noSuchSite(site, sites: own + inheritedSites(excluding: own, ancestors: ancestors))
+    }
+
+    /// The definitions this one inherits from, parent first, as they stand; a parent chain that loops
+    /// or breaks ends the list (activation reports it).
+    var ancestors: [AnyDefinition] {
+        var ancestors: [AnyDefinition] = []
+        var visited: Set<DefinitionIdentity> = [definition.identity]
+        var current = definition
+        while let reference = current.parent, let parent = parentLookup(reference), visited.insert(parent.identity).inserted {
+            ancestors.append(parent)
+            current = parent
+        }
+        return ancestors
+    }
+
+    private func inheritedSites(excluding own: [InjectionSite], ancestors: [AnyDefinition]? = nil) -> [InjectionSite] {
+        guard definition.parent != nil else { return [] }
+        let ancestors = ancestors ?? self.ancestors
+        var sites: [InjectionSite] = []
+        if !definition.hasInitializer, let provider = ancestors.first(where: \.hasInitializer) {
+            sites += provider.behaviour.injectionSites.filter(\.isInitializerArgument)
+        }
+        var seen = Set(own)
+        for ancestor in ancestors {
+            for site in ancestor.behaviour.injectionSites {
+                guard case .property = site, seen.insert(site).inserted else { continue }
+                sites.append(site)
+            }
+        }
+        return sites
+    }
+}
+
+/// A property set through an ancestor's key path, whose root is the component's type or a superclass
+/// of it: the root is opened from the key path, since only the ancestor's definition knew it statically.
+enum InheritedProperty {
+    /// Whether the property at `keyPath` can be set to a `V`.
+    static func accepts<V>(_: V.Type, at keyPath: AnyKeyPath) -> Bool {
+        let root: Any.Type = type(of: keyPath).rootType
+        return accepts(V.self, at: keyPath, rootedAt: root)
+    }
+
+    static func assign<T, V>(_ value: V, at keyPath: AnyKeyPath, in instance: inout T) {
+        let root: Any.Type = type(of: keyPath).rootType
+        assign(value, at: keyPath, rootedAt: root, in: &instance)
+    }
+
+    private static func accepts<V, Root>(_: V.Type, at keyPath: AnyKeyPath, rootedAt _: Root.Type) -> Bool {
+        keyPath is WritableKeyPath<Root, V> || keyPath is WritableKeyPath<Root, V?>
+    }
+
+    private static func assign<T, V, Root>(_ value: V, at keyPath: AnyKeyPath, rootedAt _: Root.Type, in instance: inout T) {
+        guard var root = instance as? Root else { return }
+        if let typed = keyPath as? WritableKeyPath<Root, V> {
+            root[keyPath: typed] = value
+        } else if let optional = keyPath as? WritableKeyPath<Root, V?> {
+            root[keyPath: optional] = value
+        }
+        // A class root was changed in place; a value type is copied back.
+        if let changed = root as? T { instance = changed }
     }
 }

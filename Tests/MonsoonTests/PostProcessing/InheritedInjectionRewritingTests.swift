@@ -1,0 +1,118 @@
+import Monsoon
+import Testing
+
+/// A post-processor sees and rewrites what a child definition inherits, as Typhoon's definitions list
+/// their parents' injections among their own.
+@Suite struct InheritedInjectionRewritingTests {
+    @Test func aChildListsItsOwnSitesThenTheInheritedInitializerArgumentsAndProperties() throws {
+        let sites = Locked<[String: [InjectionSite]]>([:])
+        _ = try BlockComponentFactory(assemblies: [GatewayAssembly()], definitionPostProcessors: [
+            Rewriter { definition in sites.withLock { $0[definition.key] = definition.injectionSites } },
+        ])
+        let listed = sites.withLock { $0 }
+        #expect(listed["GatewayAssembly.payments()"] == [
+            .initializerArgument(0), .property(\PaymentsGateway.timeout), .property(\Gateway.endpoint), .property(\Gateway.retries),
+        ])
+        // No initializer of its own: the inherited one's arguments come first; a property it injects
+        // again is listed once, as its own.
+        #expect(listed["GatewayAssembly.mirror()"] == [.property(\Gateway.retries), .initializerArgument(0), .property(\Gateway.endpoint)])
+        #expect(listed["GatewayAssembly.base()"] == [.initializerArgument(0), .property(\Gateway.endpoint), .property(\Gateway.retries)])
+    }
+
+    @Test func anInheritedPropertyIsRewrittenForTheChildOnlyAndInjectedOnce() throws {
+        let factory = try BlockComponentFactory(assemblies: [GatewayAssembly()], definitionPostProcessors: [
+            Rewriter { definition in
+                guard definition.key == "GatewayAssembly.payments()" else { return }
+                try definition.replaceInjection(at: .property(\Gateway.endpoint), with: .value("https://staging"))
+            },
+        ])
+        let payments = try factory.resolve(GatewayAssembly.payments)
+        #expect(payments.endpoint == "https://staging")
+        #expect(payments.endpointWrites == 1, "the parent's injection of the property is dropped, not run first")
+        #expect(payments.retries == 3)
+        #expect(try factory.resolve(GatewayAssembly.base).endpoint == "https://prod")
+    }
+
+    @Test func anInheritedInitializersArgumentIsRewrittenForTheChildOnly() throws {
+        let factory = try BlockComponentFactory(assemblies: [GatewayAssembly()], definitionPostProcessors: [
+            Rewriter { definition in
+                guard definition.key == "GatewayAssembly.mirror()" else { return }
+                try definition.replaceInjection(at: .initializerArgument(0), with: .value("ap"))
+            },
+        ])
+        let mirror = try factory.resolve(GatewayAssembly.mirror)
+        #expect(mirror.region == "ap")
+        #expect(mirror.retries == 5)
+        #expect(mirror.endpoint == "https://prod")
+        #expect(try factory.resolve(GatewayAssembly.base).region == "eu")
+    }
+
+    @Test func aPropertyOfAGrandparentIsRewrittenThroughTheChain() throws {
+        let factory = try BlockComponentFactory(assemblies: [GatewayAssembly()], definitionPostProcessors: [
+            Rewriter { definition in
+                guard definition.key == "GatewayAssembly.fastPayments()" else { return }
+                try definition.replaceInjection(at: .property(\Gateway.retries), with: .value(0))
+            },
+        ])
+        let fast = try factory.resolve(GatewayAssembly.fastPayments)
+        #expect(fast.retries == 0)
+        #expect(fast.timeout == 30)
+        #expect(try factory.resolve(GatewayAssembly.payments).retries == 3)
+    }
+
+    @Test func aWrongTypeOrAnUnknownInheritedSiteIsRefusedWithEverySite() throws {
+        let error = #expect(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [GatewayAssembly()], definitionPostProcessors: [
+                Rewriter { definition in
+                    guard definition.key == "GatewayAssembly.payments()" else { return }
+                    try definition.replaceInjection(at: .property(\Gateway.retries), with: .value("many"))
+                },
+            ])
+        }
+        // A key path into a class that is not final describes its property as computed.
+        let message = try #require(error?.description)
+        #expect(message.contains("failed on GatewayAssembly.payments(): Cannot inject property \\Gateway."))
+        #expect(message.hasSuffix("(Int)>: the property's type is neither String nor Optional<String>."))
+
+        let unknown = #expect(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [GatewayAssembly()], definitionPostProcessors: [
+                Rewriter { definition in
+                    guard definition.key == "GatewayAssembly.mirror()" else { return }
+                    try definition.replaceInjection(at: .initializerArgument(1), with: .value("x"))
+                },
+            ])
+        }
+        let sites = try #require(unknown?.description.split(separator: "its sites are ").last)
+        #expect(sites.split(separator: ", ").map { $0.hasPrefix("property") ? "property" : String($0) }
+            == ["property", "initializer argument 0", "property"])
+    }
+}
+
+private struct Rewriter: DefinitionPostProcessor {
+    let rewrite: @Sendable (inout RegisteredDefinition) throws -> Void
+    func process(_ definition: inout RegisteredDefinition) throws { try rewrite(&definition) }
+}
+
+class Gateway {
+    let region: String
+    var endpoint = "" { didSet { endpointWrites += 1 } }
+    var endpointWrites = 0
+    var retries = 0
+    init(region: String) { self.region = region }
+}
+
+final class PaymentsGateway: Gateway {
+    var timeout = 0
+}
+
+final class GatewayAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [base(), payments(), mirror(), fastPayments()] }
+    func base() -> Definition<Gateway> {
+        define { Definition(Gateway.init(region:), .value("eu")).inject(\.endpoint, "https://prod").inject(\.retries, 3) }
+    }
+    func payments() -> Definition<PaymentsGateway> {
+        define { Definition(PaymentsGateway.init(region:), .value("us")).parent(base()).inject(\.timeout, 10) }
+    }
+    func mirror() -> Definition<Gateway> { define { .inheriting(from: base()).inject(\.retries, 5) } }
+    func fastPayments() -> Definition<PaymentsGateway> { define { .inheriting(from: payments()).inject(\.timeout, 30) } }
+}
