@@ -4,7 +4,28 @@ import Monsoon
 /// valid names for a misspelt one.
 public struct MediatorError: Error, Sendable, CustomStringConvertible {
     /// The category of a ``MediatorError``.
-    public typealias Kind = Monsoon.Kind<MediatorError>
+    public enum Kind: String, Sendable, CustomStringConvertible {
+        /// No target has the name.
+        case unknownTarget
+        /// The target has no action with the name.
+        case unknownAction
+        /// Two definitions build targets with the same name.
+        case duplicateTarget
+        /// A parameter the action reads was not passed.
+        case missingParameter
+        /// A parameter has another type than the action reads.
+        case wrongParameterType
+        /// The action returned another type than the caller asked for.
+        case wrongResultType
+        /// The factory could not build the target (its `ResolutionError` is the underlying error), or is gone.
+        case targetUnavailable
+        /// Actions performing actions nested without end (more than 64 deep on one thread).
+        case callLoop
+        /// The action threw.
+        case actionFailed
+
+        public var description: String { rawValue }
+    }
 
     /// What kind of failure this is.
     public let kind: Kind
@@ -22,25 +43,4 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         self.underlyingError = underlyingError
         self.description = sentence(summary, suggesting: suggestions)
     }
-}
-
-extension Kind where Subject == MediatorError {
-    /// No target has the name.
-    public static var unknownTarget: Self { Self(name: "unknownTarget") }
-    /// The target has no action with the name.
-    public static var unknownAction: Self { Self(name: "unknownAction") }
-    /// Two definitions build targets with the same name.
-    public static var duplicateTarget: Self { Self(name: "duplicateTarget") }
-    /// A parameter the action reads was not passed.
-    public static var missingParameter: Self { Self(name: "missingParameter") }
-    /// A parameter has another type than the action reads.
-    public static var wrongParameterType: Self { Self(name: "wrongParameterType") }
-    /// The action returned another type than the caller asked for.
-    public static var wrongResultType: Self { Self(name: "wrongResultType") }
-    /// The factory could not build the target (its `ResolutionError` is the underlying error), or is gone.
-    public static var targetUnavailable: Self { Self(name: "targetUnavailable") }
-    /// Actions performing actions nested without end (more than 64 deep on one thread).
-    public static var callLoop: Self { Self(name: "callLoop") }
-    /// The action threw.
-    public static var actionFailed: Self { Self(name: "actionFailed") }
 }

@@ -16,7 +16,7 @@ extension Assembly {
     /// What moves from activation to first use, because it needs the body (``BlockComponentFactory/validate(buildingOpaqueDefinitions:)``
     /// and MonsoonTesting's factories find all of it at start-up):
     /// - checks of what the body injects: references to definitions no assembly lists, configuration keys,
-    ///   property types, parents. At first use they throw `ResolutionError.Kind.invalidDefinition` with
+    ///   property types, parents. At first use they throw `ErrorKind.invalidDefinition` with
     ///   activation's message.
     /// - registering what the body reaches without being listed: a definition reached only through
     ///   another is registered when that one is first used, so lookups by type and key find only listed

@@ -56,7 +56,7 @@ public struct Configuration: Sendable {
         originTable.value { Self.origins(of: merged, sources: sources) }
     }
 
-    /// No configuration: every lookup fails with `ConfigurationError.Kind.missingKey`.
+    /// No configuration: every lookup fails with `ErrorKind.missingKey`.
     public static let empty = Configuration(sources: [])
 
     /// - Complexity: O(*n*) in the total size of the sources.
@@ -130,8 +130,8 @@ public struct Configuration: Sendable {
 
     /// The value at a dotted key, converted to `type`.
     ///
-    /// - Throws: `ConfigurationError.Kind.missingKey` (with the nearest keys) or
-    ///   `ConfigurationError.Kind.wrongType` (naming the file and the expected type).
+    /// - Throws: `ErrorKind.missingKey` (with the nearest keys) or
+    ///   `ErrorKind.wrongType` (naming the file and the expected type).
     public func value<T: Decodable>(_ key: String, as type: T.Type = T.self) throws(ConfigurationError) -> T {
         let value = try existingValue(key)
         if let converted = try convertedByRegisteredConverter(value, key: key, as: type) { return converted }

@@ -1,11 +1,8 @@
 /// Why configuration could not be loaded or a value could not be read. The message names the key, the
 /// file and the expected type.
 public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
-    /// The category of a ``ConfigurationError``.
-    public typealias Kind = Monsoon.Kind<ConfigurationError>
-
     /// What kind of failure this is.
-    public let kind: Kind
+    public let kind: ErrorKind
     /// The dotted key concerned, when there is one.
     public let key: String?
     /// The file concerned, when there is one.
@@ -87,26 +84,4 @@ extension ConfigurationError {
         return Self(kind: .conversionFailed, key: nil, file: nil,
                     description: "\(subject) (\"\(text)\") cannot be converted to \(typeName(type)): \(reason).")
     }
-}
-
-extension Kind where Subject == ConfigurationError {
-    /// A value was read as a type that is not `Decodable` and has no ``TypeConverter``.
-    public static var noConverter: Self { Self(name: "noConverter") }
-    /// A ``TypeConverter`` threw.
-    public static var conversionFailed: Self { Self(name: "conversionFailed") }
-    /// A configuration file does not exist or cannot be read.
-    public static var missingFile: Self { Self(name: "missingFile") }
-    /// A configuration file is not JSON.
-    public static var notJSON: Self { Self(name: "notJSON") }
-    /// A `.plist` configuration file is not a property list, or holds values configuration cannot
-    /// (dates, data).
-    public static var notPropertyList: Self { Self(name: "notPropertyList") }
-    /// A line of a `.properties` configuration file is not `key=value`.
-    public static var malformedProperties: Self { Self(name: "malformedProperties") }
-    /// A configuration file's top level is not a JSON object.
-    public static var notAnObject: Self { Self(name: "notAnObject") }
-    /// No configuration file has the key.
-    public static var missingKey: Self { Self(name: "missingKey") }
-    /// The key's value cannot be converted to the requested type.
-    public static var wrongType: Self { Self(name: "wrongType") }
 }

@@ -16,7 +16,7 @@
 ///
 /// A converter is used for every string value read as its type, by `.config(_:as:)` and
 /// `Configuration.value(_:as:)`, before any `Decodable` conversion; `.converted(_:)` injects a literal
-/// through it. What it throws becomes `ConfigurationError.Kind.conversionFailed` naming the key, the
+/// through it. What it throws becomes `ErrorKind.conversionFailed` naming the key, the
 /// text and the type.
 public struct TypeConverter: Sendable {
     let type: Any.Type
@@ -41,9 +41,9 @@ extension Configuration {
     /// The value at a dotted key, for a type that is not `Decodable`: converted from its string by the
     /// converter registered for `type`.
     ///
-    /// - Throws: `ConfigurationError.Kind.missingKey`, `ConfigurationError.Kind.noConverter` when
-    ///   no converter is registered for `type`, `ConfigurationError.Kind.wrongType` when the value is
-    ///   not a string, or `ConfigurationError.Kind.conversionFailed`.
+    /// - Throws: `ErrorKind.missingKey`, `ErrorKind.noConverter` when
+    ///   no converter is registered for `type`, `ErrorKind.wrongType` when the value is
+    ///   not a string, or `ErrorKind.conversionFailed`.
     @_disfavoredOverload
     public func value<T>(_ key: String, as type: T.Type = T.self) throws(ConfigurationError) -> T {
         let value = try existingValue(key)
@@ -56,7 +56,7 @@ extension Configuration {
 
     /// `text` converted by the converter registered for `type`: what `.converted(_:)` injects.
     ///
-    /// - Throws: `ConfigurationError.Kind.noConverter` or `ConfigurationError.Kind.conversionFailed`.
+    /// - Throws: `ErrorKind.noConverter` or `ErrorKind.conversionFailed`.
     public func converted<T>(_ text: String, to type: T.Type = T.self) throws(ConfigurationError) -> T {
         guard let converter = converter(for: type) else { throw .noConverter(for: type, subject: "The text \"\(text)\"") }
         return try Self.convert(text, with: converter, as: type, subject: "The text \"\(text)\"")

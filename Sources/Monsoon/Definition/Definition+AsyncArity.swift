@@ -15,7 +15,7 @@ extension Definition {
     /// ```
     ///
     /// Such a component, and every component that injects it, is resolved with `try await
-    /// factory.resolve(…)`; resolving it synchronously throws `ResolutionError.Kind.asyncRequired`, which
+    /// factory.resolve(…)`; resolving it synchronously throws `ErrorKind.asyncRequired`, which
     /// names the path to it. An eager `singleton` of it is built by ``BlockComponentFactory/start()``.
     @inlinable
     public init(

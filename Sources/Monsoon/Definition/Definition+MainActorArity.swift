@@ -18,7 +18,7 @@ extension Definition where T: Sendable {
     /// ```
     ///
     /// The component is built on the main actor: resolved synchronously from another thread it throws
-    /// `ResolutionError.Kind.mainActorRequired`; resolved with `await`, the resolution goes to the main
+    /// `ErrorKind.mainActorRequired`; resolved with `await`, the resolution goes to the main
     /// actor for it. Its arguments need not be `Sendable`: they are produced where it is built. Its
     /// property and method injections and hooks run there too.
     @inlinable

@@ -61,8 +61,8 @@ extension Injectable {
 
     /// Injects the unique component whose definition declares type `V`.
     ///
-    /// - Throws: at build time, `ResolutionError.Kind.noDefinitionForType` or
-    ///   `ResolutionError.Kind.ambiguousType` when there is not exactly one such definition.
+    /// - Throws: at build time, `ErrorKind.noDefinitionForType` or
+    ///   `ErrorKind.ambiguousType` when there is not exactly one such definition.
     public static func byType<V>(_ type: V.Type = V.self) -> Injection<V> where Self == Injection<V> {
         Injection(target: .type(type)) { resolver in try resolver.resolve(type) }
     }

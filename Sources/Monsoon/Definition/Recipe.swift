@@ -103,7 +103,7 @@ extension PendingCall: Sendable {}
 
 /// What a build throws when it cannot run where it was asked to: a main-actor component off the main
 /// actor, or an `async` initializer in a synchronous resolution. The engine turns it into
-/// `ResolutionError.Kind.mainActorRequired` or `asyncRequired` with the definition's key and path.
+/// `ErrorKind.mainActorRequired` or `asyncRequired` with the definition's key and path.
 @usableFromInline
 struct UnmetBuildRequirement: Error {
     @usableFromInline

@@ -20,11 +20,3 @@ extension ActivationError.Problem {
                     description: sentence(summary, suggesting: nearestNames(to: requested, among: activated)))
     }
 }
-
-extension Kind where Subject == ActivationError.Problem {
-    /// An assembly given to ``BlockComponentFactory/with(_:)`` replaced none of the factory's, and a type
-    /// it declares is now declared twice: resolving it by type would be ambiguous.
-    public static var replacesNothing: Self { Self(name: "replacesNothing") }
-    /// A type given to ``BlockComponentFactory/without(_:)`` is not among the factory's assemblies.
-    public static var notActivated: Self { Self(name: "notActivated") }
-}

@@ -11,14 +11,11 @@ import Foundation
 public struct ActivationError: Error, Sendable, CustomStringConvertible {
     /// One problem found during activation.
     public struct Problem: Sendable, CustomStringConvertible {
-        /// The category of a problem.
-        public typealias Kind = Monsoon.Kind<Problem>
-
         /// What kind of problem this is.
-        public let kind: Kind
+        public let kind: ErrorKind
         /// The definition key (or assembly name) concerned.
         public let subject: String
-        /// For ``Kind/singletonFailed``, the resolution failure.
+        /// For ``ErrorKind/singletonFailed``, the resolution failure.
         public let resolutionError: ResolutionError?
         /// The full message for this problem.
         public let description: String
@@ -118,7 +115,7 @@ extension ActivationError.Problem {
     }
 
     static func parametersWithoutArguments(_ key: String, location: String) -> Self {
-        Self(kind: .definitionOutsideDefine, subject: key, resolutionError: nil,
+        Self(kind: .parametersWithoutArguments, subject: key, resolutionError: nil,
              description: "\(key) (\(location)) has parameters, but its define does not receive them, so every call would make "
                 + "the same definition whatever the values. Pass them to define: define(arguments: …) { … } makes a parameterized "
                 + "definition, resolved with its arguments: factory.resolve(\(key), …).")
@@ -139,7 +136,7 @@ extension ActivationError.Problem {
     }
 
     static func listedParameterized(_ key: String, location: String) -> Self {
-        Self(kind: .definitionOutsideDefine, subject: key, resolutionError: nil,
+        Self(kind: .listedParameterized, subject: key, resolutionError: nil,
              description: "\(key) (\(location)) is a parameterized definition; it cannot be listed in definitions "
                 + "because it is built for runtime arguments. Resolve it with its arguments, and list the method in "
                 + "parameterizedDefinitions to resolve it by key.")
@@ -159,40 +156,4 @@ extension ActivationError.Problem {
         Self(kind: .singletonFailed, subject: key, resolutionError: error,
              description: "Building singleton \(key) failed. \(error)")
     }
-}
-
-extension Kind where Subject == ActivationError.Problem {
-    /// Two definitions have the same key.
-    public static var duplicateKey: Self { Self(name: "duplicateKey") }
-    /// The same assembly type was passed twice.
-    public static var duplicateAssembly: Self { Self(name: "duplicateAssembly") }
-    /// Collaborator discovery found more than 1,000 assembly types: collaborators made without end.
-    public static var tooManyCollaborators: Self { Self(name: "tooManyCollaborators") }
-    /// Two listed definitions come from the same `Definition(…)` call.
-    public static var sharedDefinitionSite: Self { Self(name: "sharedDefinitionSite") }
-    /// A listed definition references one that no activated assembly lists: the same condition as
-    /// `ResolutionError.Kind.undeclaredDefinition` and `ValidationReport.Kind.undeclaredDefinition`,
-    /// found at activation.
-    public static var undeclaredDefinition: Self { Self(name: "undeclaredDefinition") }
-    /// A listed definition was not created inside `Assembly.define`.
-    public static var definitionOutsideDefine: Self { Self(name: "definitionOutsideDefine") }
-    /// A definition's parent is missing, incompatible, or part of a parent cycle.
-    public static var invalidParent: Self { Self(name: "invalidParent") }
-    /// A property is injected with a class that is not a subclass of the property's class.
-    public static var propertyTypeMismatch: Self { Self(name: "propertyTypeMismatch") }
-    /// A definition is exposed as a class its declared class does not inherit from.
-    public static var invalidExposedType: Self { Self(name: "invalidExposedType") }
-    /// A definition declaring a value type is scoped `weakSingleton`.
-    public static var weakSingletonOfValueType: Self { Self(name: "weakSingletonOfValueType") }
-    /// A configuration value a definition injects is missing or does not convert.
-    public static var configuration: Self { Self(name: "configuration") }
-    /// The body of a definition declared with `define(_:_:)` sets its scope to another than `define`'s,
-    /// or makes it abstract or exposed: what activation decides before running any body.
-    public static var deferredBodyChanges: Self { Self(name: "deferredBodyChanges") }
-    /// Validation at activation found an error.
-    public static var validation: Self { Self(name: "validation") }
-    /// A definition post-processor threw.
-    public static var postProcessorFailed: Self { Self(name: "postProcessorFailed") }
-    /// Building an eager singleton failed; ``ActivationError/Problem/resolutionError`` says why.
-    public static var singletonFailed: Self { Self(name: "singletonFailed") }
 }

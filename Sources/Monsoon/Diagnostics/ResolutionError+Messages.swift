@@ -213,7 +213,7 @@ extension ResolutionError {
     }
 
     static func argumentsNotDeclared(_ key: String, count: Int) -> ResolutionError {
-        ResolutionError(.argumentMismatch, subject: key, path: [],
+        ResolutionError(.parametersWithoutArguments, subject: key, path: [],
                         summary: "it was called with \(count) runtime argument\(count == 1 ? "" : "s"), but its define does not list them, so every argument value would share one pool entry.",
                         advice: ["Pass the method's parameters to define: define(arguments: name) { … }."])
     }

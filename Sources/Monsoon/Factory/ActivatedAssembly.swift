@@ -16,7 +16,7 @@
 /// When a subclass replaced the assembly at activation (`TestScreenAssembly`), the methods reach the
 /// subclass's definitions, as every resolution by method reference does. It refers to its factory
 /// weakly, so holding it never keeps the factory alive; once the factory is gone, resolving throws
-/// `ResolutionError.Kind.factoryReleased`.
+/// `ErrorKind.factoryReleased`.
 public struct ActivatedAssembly<A: Assembly>: Sendable {
     let factory: FactoryReference
 
@@ -44,7 +44,7 @@ extension Injectable {
     /// Injects the activated assembly answering to `type`, through which a component resolves that
     /// assembly's methods later; see ``ActivatedAssembly``.
     ///
-    /// - Throws (when injected): `ResolutionError.Kind.assemblyNotActivated` when no activated
+    /// - Throws (when injected): `ErrorKind.assemblyNotActivated` when no activated
     ///   assembly is `type` or a subclass of it.
     public static func assembly<A: Assembly>(_ type: A.Type) -> Injection<ActivatedAssembly<A>> where Self == Injection<ActivatedAssembly<A>> {
         Injection(target: .opaque) { resolver in

@@ -107,7 +107,7 @@ extension BlockComponentFactory {
     /// ```
     ///
     /// Until it has run, resolving such a singleton with `await` builds it then (like a lazySingleton),
-    /// and resolving it synchronously throws `ResolutionError.Kind.asyncRequired`.
+    /// and resolving it synchronously throws `ErrorKind.asyncRequired`.
     ///
     /// - Throws: ``ActivationError`` listing every singleton that failed to build (the factory stays
     ///   usable; a failed build is not kept, and the next resolution tries again), or

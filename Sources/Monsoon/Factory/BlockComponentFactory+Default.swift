@@ -26,7 +26,7 @@ extension BlockComponentFactory {
 
     /// The default factory: the current task's, otherwise the process-wide one.
     ///
-    /// - Throws: `ResolutionError.Kind.noDefaultFactory` when there is neither.
+    /// - Throws: `ErrorKind.noDefaultFactory` when there is neither.
     public static func requireDefault() throws(ResolutionError) -> BlockComponentFactory {
         guard let factory = defaultFactory else { throw .noDefaultFactory() }
         return factory

@@ -8,7 +8,7 @@ extension BlockComponentFactory {
     /// try factory.inject(into: knight)     // damselsRescued, armory, … injected; initializer not called
     /// ```
     ///
-    /// - Throws: `ResolutionError.Kind.noDefinitionForType` when no definition declares `T`, so a
+    /// - Throws: `ErrorKind.noDefinitionForType` when no definition declares `T`, so a
     ///   forgotten definition is never silently skipped; any failure while injecting.
     public func inject<T: AnyObject>(into instance: T) throws(ResolutionError) {
         let entry = try uniqueEntry(for: T.self, path: [])

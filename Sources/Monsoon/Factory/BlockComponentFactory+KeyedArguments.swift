@@ -10,9 +10,9 @@ extension BlockComponentFactory {
     /// The method must be listed in its assembly's ``Assembly/parameterizedDefinitions``. With no
     /// arguments this is ``resolve(key:as:)-6a4i3``.
     ///
-    /// - Throws: `ResolutionError.Kind.argumentMismatch` naming the parameter types the assembly's
+    /// - Throws: `ErrorKind.argumentMismatch` naming the parameter types the assembly's
     ///   parameterized definitions take when none with that name accepts these values;
-    ///   `ResolutionError.Kind.unknownKey`; any failure while building.
+    ///   `ErrorKind.unknownKey`; any failure while building.
     /// - Complexity: tries the assembly's declared parameterized methods with as many parameters as
     ///   there are arguments.
     public func resolve<T>(key: String, arguments: [any Sendable], as type: T.Type = T.self) throws(ResolutionError) -> T {

@@ -24,7 +24,7 @@ extension BlockComponentFactory {
     /// ```
     ///
     /// - Throws: every other failure, as ``resolve(_:)-7ft40`` does: several definitions declaring
-    ///   `type` (`ResolutionError.Kind.ambiguousType`), or a build that fails. Absence is the only
+    ///   `type` (`ErrorKind.ambiguousType`), or a build that fails. Absence is the only
     ///   thing that becomes `nil`, so a broken component is never mistaken for a missing one.
     public func resolveIfPresent<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T? {
         guard registry.byType[ObjectIdentifier(type)] != nil else { return nil }

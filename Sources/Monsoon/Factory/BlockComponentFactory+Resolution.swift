@@ -8,8 +8,8 @@ extension BlockComponentFactory {
     /// let lancelot = try factory.resolve(QuestAssembly.knight(named:), "Lancelot")
     /// ```
     ///
-    /// - Throws: ``ResolutionError`` — `ResolutionError.Kind.assemblyNotActivated`,
-    ///   `ResolutionError.Kind.undeclaredDefinition`, `ResolutionError.Kind.argumentMismatch` when a
+    /// - Throws: ``ResolutionError`` — `ErrorKind.assemblyNotActivated`,
+    ///   `ErrorKind.undeclaredDefinition`, `ErrorKind.argumentMismatch` when a
     ///   method with parameters does not pass them to `define(arguments:)`, or any failure while building.
     /// - Complexity: for a parameterless method, calls it without evaluating its definition, then O(1) for
     ///   a warm singleton; a parameterized method's definition is evaluated for its arguments.
@@ -33,8 +33,8 @@ extension BlockComponentFactory {
     /// let knight = try factory.resolve(QuestAssembly.knight)
     /// ```
     ///
-    /// - Throws: ``ResolutionError`` — `ResolutionError.Kind.assemblyNotActivated`,
-    ///   `ResolutionError.Kind.undeclaredDefinition`, or any failure while building.
+    /// - Throws: ``ResolutionError`` — `ErrorKind.assemblyNotActivated`,
+    ///   `ErrorKind.undeclaredDefinition`, or any failure while building.
     /// - Complexity: calls the method without evaluating its definition, then O(1) for a warm singleton.
     @inlinable
     public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) throws(ResolutionError) -> T {
@@ -71,7 +71,7 @@ extension BlockComponentFactory {
     /// let knight = try factory.resolve(questAssembly.knight())
     /// ```
     ///
-    /// - Throws: ``ResolutionError``, `ResolutionError.Kind.undeclaredDefinition` when no activated
+    /// - Throws: ``ResolutionError``, `ErrorKind.undeclaredDefinition` when no activated
     ///   assembly lists the definition.
     /// - Complexity: O(1) for a warm singleton; otherwise proportional to the components built.
     @inlinable
@@ -100,7 +100,7 @@ extension BlockComponentFactory {
     /// let quest = try factory.resolve((any Quest).self)
     /// ```
     ///
-    /// - Throws: `ResolutionError.Kind.noDefinitionForType` or `ResolutionError.Kind.ambiguousType`
+    /// - Throws: `ErrorKind.noDefinitionForType` or `ErrorKind.ambiguousType`
     ///   unless exactly one definition declares `type`, or any failure while building.
     /// - Complexity: O(1) lookup; O(1) for a warm singleton.
     @inlinable
@@ -125,8 +125,8 @@ extension BlockComponentFactory {
     ///
     /// A key naming an assembly that a subclass replaced reaches the subclass's definition.
     ///
-    /// - Throws: `ResolutionError.Kind.unknownKey` (naming the nearest keys),
-    ///   `ResolutionError.Kind.typeMismatch`, or any failure while building.
+    /// - Throws: `ErrorKind.unknownKey` (naming the nearest keys),
+    ///   `ErrorKind.typeMismatch`, or any failure while building.
     /// - Complexity: O(*k*) to hash the key of length *k*; O(1) more for a warm singleton.
     public func resolve<T>(key: String, as type: T.Type = T.self) throws(ResolutionError) -> T {
         try withResolution { context throws(ResolutionError) in try context.resolve(key: key, as: type) }

@@ -19,7 +19,7 @@ public final class FactoryReference: Sendable {
 
     /// The factory.
     ///
-    /// - Throws: `ResolutionError.Kind.factoryReleased` once the factory is gone.
+    /// - Throws: `ErrorKind.factoryReleased` once the factory is gone.
     public func get() throws(ResolutionError) -> BlockComponentFactory {
         guard let factory else { throw .factoryReleased(subject: "the factory") }
         return factory

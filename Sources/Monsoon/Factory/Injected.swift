@@ -19,7 +19,7 @@ import Foundation
 /// The property is optional because reading it cannot throw: instead of crashing when there is no
 /// default factory or the component fails to build (as Pilgrim and Factory do), it is `nil`, and its
 /// projected value (`$client`) is the `Result`, whose failure is the ``ResolutionError`` saying why
-/// (`ResolutionError.Kind.noDefaultFactory` when no factory was made the default). A failure is not
+/// (`ErrorKind.noDefaultFactory` when no factory was made the default). A failure is not
 /// remembered: the next read tries again, so a property read before the app made its factory the
 /// default resolves once it has. A success is kept: the property then always returns the same
 /// component, whatever its scope. Safe to read from several threads.

@@ -12,7 +12,7 @@ extension Injectable {
     /// ```
     ///
     /// The closure holds the factory weakly; called after the factory is released it throws
-    /// `ResolutionError.Kind.factoryReleased`. Like a provider, it never makes an initializer cycle.
+    /// `ErrorKind.factoryReleased`. Like a provider, it never makes an initializer cycle.
     public static func closure<V>(
         _ definition: Definition<V>
     ) -> Injection<@Sendable () throws -> V> where Self == Injection<@Sendable () throws -> V> {

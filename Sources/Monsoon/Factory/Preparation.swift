@@ -68,7 +68,7 @@ final class Preparation: Sendable {
 extension BlockComponentFactory {
     /// Completes `entry`, and everything its graph reaches, before it is built.
     ///
-    /// - Throws: `ResolutionError.Kind.invalidDefinition` with activation's messages when `entry`'s own
+    /// - Throws: `ErrorKind.invalidDefinition` with activation's messages when `entry`'s own
     ///   definition fails a check. A definition it reaches that fails is left incomplete and throws when
     ///   the resolution reaches it, with its own path.
     @usableFromInline

@@ -17,7 +17,7 @@ public struct Provider<T>: Sendable {
 
     /// Resolves the definition.
     ///
-    /// - Throws: ``ResolutionError``, including `ResolutionError.Kind.factoryReleased`.
+    /// - Throws: ``ResolutionError``, including `ErrorKind.factoryReleased`.
     public func callAsFunction() throws(ResolutionError) -> T {
         let factory = try factory.get()
         let entry = try factory.entry(for: reference, declaredType: T.self, path: [])
@@ -31,7 +31,7 @@ extension Provider {
     /// The component, awaiting whatever its build must await: an async initializer, or the main actor
     /// for a main-actor component called from elsewhere.
     ///
-    /// - Throws: ``ResolutionError``, `ResolutionError.Kind.factoryReleased` when the factory is gone, or
+    /// - Throws: ``ResolutionError``, `ErrorKind.factoryReleased` when the factory is gone, or
     ///   `CancellationError`.
     nonisolated(nonsending)
     public func callAsFunction() async throws -> T {

@@ -6,13 +6,13 @@
 /// ```
 public struct ResolutionLimits: Sendable, Equatable {
     /// The longest chain of components one resolution builds, each injected into the one before: past
-    /// it the resolution throws `ResolutionError.Kind.depthLimitExceeded`. A definition that refers to
+    /// it the resolution throws `ErrorKind.depthLimitExceeded`. A definition that refers to
     /// itself with new runtime arguments (`page(n)` injecting `page(n + 1)`) never ends without it.
     /// Independently, a resolution that is about to run out of its thread's stack throws the same error,
     /// whatever this limit.
     public var maximumDepth: Int
     /// How long a resolution waits for another thread to finish building a shared component (singleton,
-    /// lazySingleton, weakSingleton) before it throws `ResolutionError.Kind.sharedBuildTimedOut`. The
+    /// lazySingleton, weakSingleton) before it throws `ErrorKind.sharedBuildTimedOut`. The
     /// wait ends sooner when the other thread finishes; it lasts this long only when that thread is
     /// blocked, for example by an initializer that waits for this very thread.
     public var sharedBuildWait: Duration

@@ -6,9 +6,9 @@ extension BlockComponentFactory {
     /// let staging = try factory.resolve((any Backend).self, named: "staging")
     /// ```
     ///
-    /// - Throws: `ResolutionError.Kind.unknownKey` naming the nearest binding names when none has
-    ///   this name, `ResolutionError.Kind.ambiguousType` when several modules use it,
-    ///   `ResolutionError.Kind.typeMismatch` when it builds another type, or any failure while building.
+    /// - Throws: `ErrorKind.unknownKey` naming the nearest binding names when none has
+    ///   this name, `ErrorKind.ambiguousType` when several modules use it,
+    ///   `ErrorKind.typeMismatch` when it builds another type, or any failure while building.
     /// - Complexity: O(*n*) in the number of definitions, then as resolving by key.
     public func resolve<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T {
         try withResolution { context throws(ResolutionError) in try context.resolve(type, named: name) }

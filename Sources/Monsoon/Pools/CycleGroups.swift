@@ -15,7 +15,7 @@ import Synchronization
 /// references, by-type and all-of-type injections, providers (an initializer may call one), collections
 /// and parents. A cycle that only closures (`.resolved { … }`, `Definition { resolver in … }`) or
 /// parameterized definitions close is invisible here; two threads entering such a cycle from opposite
-/// ends still get `ResolutionError.Kind.concurrentCycle` rather than a deadlock.
+/// ends still get `ErrorKind.concurrentCycle` rather than a deadlock.
 enum CycleGroups {
     private static let groups = Atomic<Int>(0)
 

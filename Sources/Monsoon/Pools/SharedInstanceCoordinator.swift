@@ -11,14 +11,14 @@ import Foundation
 /// unsettled member of a group, other resolutions wait before claiming any member, so two threads never
 /// each hold one half of a cycle. A wait no group prevents (a cycle closed by a closure) is found by
 /// following who waits for whom: if that chain comes back to the waiting resolution it throws
-/// `ResolutionError.Kind.concurrentCycle` instead of deadlocking. A wait on a thread that is blocked
+/// `ErrorKind.concurrentCycle` instead of deadlocking. A wait on a thread that is blocked
 /// some other way ends after ``ResolutionLimits/sharedBuildWait``.
 ///
 /// An asynchronous resolution waits without blocking a thread: its task suspends until the cell is
 /// published or abandoned, then tries again (`claimAsync`); cancelling the task ends its wait with
 /// `CancellationError` and leaves the build to its owner. A resolution started from inside an async
 /// initializer that needs a cell the enclosing resolution is building would wait for itself: it throws
-/// `ResolutionError.Kind.initializerCycle` instead (see `AsyncResolutionChain`).
+/// `ErrorKind.initializerCycle` instead (see `AsyncResolutionChain`).
 final class SharedInstanceCoordinator: @unchecked Sendable {
     enum Claim {
         /// Already built and published.

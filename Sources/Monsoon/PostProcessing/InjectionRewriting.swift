@@ -156,7 +156,7 @@ extension RegisteredDefinition {
     ///   not `V`, or when no `V` could ever be passed as the initializer or method argument (a `String`
     ///   for a `Horse`). A replacement only an instance can tell (a value for a protocol parameter) is
     ///   checked when the component is built, failing with this error as the underlying error of
-    ///   `ResolutionError.Kind.componentFailed`.
+    ///   `ErrorKind.componentFailed`.
     public mutating func replaceInjection<V>(at site: InjectionSite, with source: some Injectable<V>) throws(InjectionRewriteError) {
         let injection = source.injection
         let own = definition.behaviour.injectionSites

@@ -1,5 +1,5 @@
 /// An error user code threw while a property or method injection ran, with the injection: carried to
-/// where the build's failure becomes `ResolutionError.Kind.componentFailed`, which unwraps it, so that
+/// where the build's failure becomes `ErrorKind.componentFailed`, which unwraps it, so that
 /// the message names the property while `underlyingError` stays what the user threw.
 @usableFromInline
 struct FailedInjection: Error {

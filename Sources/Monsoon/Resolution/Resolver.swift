@@ -8,7 +8,7 @@
 /// ```
 ///
 /// A resolver is valid only during the call that receives it, on that thread; using it later throws
-/// `ResolutionError.Kind.resolverOutsideResolution`. A component that keeps one by mistake does not keep
+/// `ErrorKind.resolverOutsideResolution`. A component that keeps one by mistake does not keep
 /// the factory alive. To build components later, inject `.factory()` or `.provider(_:)`.
 public struct Resolver {
     /// `nil` for the resolver handed to an initializer built outside any resolution (one that takes only

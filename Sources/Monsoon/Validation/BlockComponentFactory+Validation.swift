@@ -22,7 +22,7 @@ extension BlockComponentFactory {
         // reference no assembly lists is left to the graph's own finding, which names the injection.
         var findings = prepareAll().flatMap { key, problems in
             problems.filter { $0.kind != .undeclaredDefinition }.map { problem in
-                ValidationReport.Finding(severity: .error, kind: .activationProblem, subject: key, path: [key], message: problem.description)
+                ValidationReport.Finding(severity: .error, kind: .activation, subject: key, path: [key], message: problem.description)
             }
         }
         findings += Validator(factory: self).findings()
@@ -40,7 +40,7 @@ extension BlockComponentFactory {
                 .validate(buildingOpaqueDefinitions: buildingOpaqueDefinitions)
         } catch {
             return ValidationReport(findings: error.problems.map { problem in
-                ValidationReport.Finding(severity: .error, kind: .activationProblem, subject: problem.subject,
+                ValidationReport.Finding(severity: .error, kind: .activation, subject: problem.subject,
                                          path: [problem.subject], message: problem.description)
             })
         }

@@ -31,7 +31,7 @@ struct Validator {
                 return finding(.error, .undeclaredDefinition, from, [from, function],
                                "\(from) (\(site.label)) references \(function) (\(location)), which no activated assembly lists.")
             case .noCandidate(let type):
-                return finding(.error, .noCandidateForType, from, [from, typeName(type)],
+                return finding(.error, .noDefinitionForType, from, [from, typeName(type)],
                                "\(from) (\(site.label)) injects \(typeName(type)) by type, but no definition declares it.")
             case .ambiguous(let type, let candidates):
                 return finding(.error, .ambiguousType, from, [from, typeName(type)],
@@ -99,7 +99,7 @@ struct Validator {
         let nodes = nodesByKey
         return graph.edges.compactMap { edge in
             guard edge.kind != .parent, nodes[edge.to]?.isAbstract == true else { return nil }
-            return finding(.error, .abstractReferenced, edge.from, [edge.from, edge.to],
+            return finding(.error, .abstractDefinition, edge.from, [edge.from, edge.to],
                            "\(edge.from) (\(edge.siteLabel)) injects \(edge.to), which is abstract and can only be a parent.")
         }
     }
@@ -134,7 +134,7 @@ struct Validator {
                   let path = AsyncReach.path(toAsyncFrom: entry, in: factory, includingBuilt: true), let last = path.last
             else { return nil }
             let start = entry.scope == .singleton ? " As an eager singleton, it is built by `try await factory.start()`." : ""
-            return finding(.info, .requiresAwait, entry.key, path,
+            return finding(.info, .asyncRequired, entry.key, path,
                            "\(entry.key) reaches \(last), whose initializer is async (\(path.joined(separator: " → "))): "
                                + "resolve it with `try await`; a synchronous resolution throws asyncRequired.\(start)")
         }
@@ -156,7 +156,7 @@ struct Validator {
         }
     }
 
-    private func finding(_ severity: ValidationReport.Severity, _ kind: ValidationReport.Kind, _ subject: String,
+    private func finding(_ severity: ValidationReport.Severity, _ kind: ErrorKind, _ subject: String,
                          _ path: [String], _ message: String) -> ValidationReport.Finding {
         ValidationReport.Finding(severity: severity, kind: kind, subject: subject, path: path, message: message)
     }

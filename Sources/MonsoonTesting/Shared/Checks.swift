@@ -36,7 +36,7 @@ public enum MonsoonCheck: Sendable {
     /// Fails unless `resolve` throws a ``ResolutionError`` of `kind` (and, when given, whose message
     /// contains `message`).
     public static func throwsResolutionError<T>(
-        _ kind: ResolutionError.Kind, containing message: String? = nil, _ resolve: () throws -> T
+        _ kind: ErrorKind, containing message: String? = nil, _ resolve: () throws -> T
     ) -> String? {
         throwsResolutionError(kind, containing: message, Result(catching: resolve))
     }
@@ -44,7 +44,7 @@ public enum MonsoonCheck: Sendable {
     /// Fails unless `resolve` throws a ``ResolutionError`` of `kind`: the check for code that awaits.
     nonisolated(nonsending)
     public static func throwsResolutionError<T>(
-        _ kind: ResolutionError.Kind, containing message: String? = nil, _ resolve: () async throws -> T
+        _ kind: ErrorKind, containing message: String? = nil, _ resolve: () async throws -> T
     ) async -> String? {
         do {
             return throwsResolutionError(kind, containing: message, .success(try await resolve()))
@@ -54,7 +54,7 @@ public enum MonsoonCheck: Sendable {
     }
 
     private static func throwsResolutionError<T>(
-        _ kind: ResolutionError.Kind, containing message: String?, _ outcome: Result<T, any Error>
+        _ kind: ErrorKind, containing message: String?, _ outcome: Result<T, any Error>
     ) -> String? {
         do {
             let value = try outcome.get()

@@ -35,7 +35,7 @@ public func expectResolves<T>(
 /// expectResolutionError(.initializerCycle) { try factory.resolve(CycleAssembly.chicken) }
 /// ```
 public func expectResolutionError<T>(
-    _ kind: ResolutionError.Kind, containing message: String? = nil,
+    _ kind: ErrorKind, containing message: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation, _ resolve: () throws -> T
 ) {
     if let failure = MonsoonCheck.throwsResolutionError(kind, containing: message, resolve) {
@@ -62,7 +62,7 @@ public func expectResolves<T>(
 /// Records an issue at the caller unless awaiting `resolve` throws a ``ResolutionError`` of `kind`.
 nonisolated(nonsending)
 public func expectResolutionError<T>(
-    _ kind: ResolutionError.Kind, containing message: String? = nil,
+    _ kind: ErrorKind, containing message: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation, _ resolve: () async throws -> T
 ) async {
     if let failure = await MonsoonCheck.throwsResolutionError(kind, containing: message, resolve) {

@@ -22,7 +22,7 @@ public func XCTAssertResolves<T>(
 
 /// Fails the test at the caller unless `resolve` throws a ``ResolutionError`` of `kind`.
 public func XCTAssertResolutionError<T>(
-    _ kind: ResolutionError.Kind, containing message: String? = nil,
+    _ kind: ErrorKind, containing message: String? = nil,
     file: StaticString = #filePath, line: UInt = #line, _ resolve: () throws -> T
 ) {
     if let failure = MonsoonCheck.throwsResolutionError(kind, containing: message, resolve) {
@@ -45,7 +45,7 @@ public func XCTAssertResolves<T>(
 /// Fails the test at the caller unless awaiting `resolve` throws a ``ResolutionError`` of `kind`.
 nonisolated(nonsending)
 public func XCTAssertResolutionError<T>(
-    _ kind: ResolutionError.Kind, containing message: String? = nil,
+    _ kind: ErrorKind, containing message: String? = nil,
     file: StaticString = #filePath, line: UInt = #line, _ resolve: () async throws -> T
 ) async {
     if let failure = await MonsoonCheck.throwsResolutionError(kind, containing: message, resolve) {

@@ -59,7 +59,7 @@ final class EagerStorageAssembly: Assembly {
 
     @Test func validationNamesThePathToTheAsyncInitializer() throws {
         let factory = try BlockComponentFactory(assemblies: [DatabaseAssembly(log: log, scope: .lazySingleton)])
-        let findings = factory.validate().findings.filter { $0.kind == .requiresAwait }
+        let findings = factory.validate().findings.filter { $0.kind == .asyncRequired }
         #expect(findings.map(\.subject) == ["DatabaseAssembly.service()", "DatabaseAssembly.pair()", "DatabaseAssembly.repository()"])
         #expect(findings.first?.path == ["DatabaseAssembly.service()", "DatabaseAssembly.repository()", "DatabaseAssembly.database()"])
         #expect(findings.first?.description == """

@@ -83,9 +83,9 @@ private struct RetitleViewModel: DefinitionPostProcessor {
 extension MainActorDefinitionTests {
     @Test func rewritesStagedForACallThatThrowsFirstDoNotReachTheNextCall() async throws {
         let factory = try BlockComponentFactory(assemblies: [MARewrittenAssembly()], definitionPostProcessors: [RetitleViewModel()])
-        let outcome = await Task.detached { () -> (ResolutionError.Kind?, MAPair?) in
+        let outcome = await Task.detached { () -> (ErrorKind?, MAPair?) in
             // One thread, one reused resolution context: the failed build runs first.
-            let failure: ResolutionError.Kind?
+            let failure: ErrorKind?
             do throws(ResolutionError) {
                 _ = try factory.resolve(MARewrittenAssembly.viewModel)
                 failure = nil

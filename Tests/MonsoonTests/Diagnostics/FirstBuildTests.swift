@@ -6,6 +6,7 @@ import Testing
     @Test func aMethodWithParametersWrittenWithPlainDefineSaysToUseDefineArguments() throws {
         let factory = try BlockComponentFactory(assemblies: [SquireAssembly()])
         let error = try #require(throws: ResolutionError.self) { try factory.resolve(SquireAssembly.squire(named:), "Tom") }
+        #expect(error.kind == .parametersWithoutArguments)
         #expect(error.description == """
             Cannot resolve SquireAssembly.squire(named:): it was called with 1 runtime argument, but its define does not list them, \
             so every argument value would share one pool entry.
@@ -24,6 +25,7 @@ import Testing
         // Referenced from another definition: two values would have shared one definition, silently.
         let referred = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [ReferringSquireAssembly()]) }
         #expect(referred.problems.map(\.subject) == ["ReferringSquireAssembly.squire(named:)"])
+        #expect(referred.problems.map(\.kind) == [.parametersWithoutArguments])
         #expect(referred.description == """
             Cannot activate the factory: ReferringSquireAssembly.squire(named:) (MonsoonTests/FirstBuildTests.swift:\(ReferringSquireAssembly.line)) \
             has parameters, but its define does not receive them, so every call would make the same definition whatever the values. \
@@ -33,6 +35,16 @@ import Testing
         // Listed.
         let listed = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [ListingSquireAssembly()]) }
         #expect(listed.problems.map(\.subject) == ["ListingSquireAssembly.squire(named:)"])
+        #expect(listed.problems.map(\.kind) == [.parametersWithoutArguments])
+    }
+
+    @Test func aListedParameterizedDefinitionHasItsOwnKind() throws {
+        let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [ListedParameterizedAssembly()]) }
+        #expect(error.problems.map(\.kind) == [.listedParameterized])
+        #expect(error.problems.first?.description.hasSuffix("""
+            is a parameterized definition; it cannot be listed in definitions because it is built for runtime arguments. \
+            Resolve it with its arguments, and list the method in parameterizedDefinitions to resolve it by key.
+            """) == true)
     }
 }
 
@@ -48,6 +60,11 @@ final class SquireAssembly: Assembly {
 final class FirstKnight {
     let squire: FirstSquire
     init(squire: FirstSquire) { self.squire = squire }
+}
+
+final class ListedParameterizedAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [squire(named: "Tom")] }
+    func squire(named name: String) -> Definition<FirstSquire> { define(arguments: name) { Definition(FirstSquire.init(name:), .value(name)) } }
 }
 
 final class HalfDefinedAssembly: Assembly {

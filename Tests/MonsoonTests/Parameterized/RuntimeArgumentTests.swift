@@ -140,7 +140,7 @@ final class ArgumentAssembly: Assembly {
     @Test func aMethodWhoseDefineOmitsItsArgumentsIsAnError() throws {
         let factory = try BlockComponentFactory(assemblies: [ArgumentAssembly(log: log)])
         let error = #expect(throws: ResolutionError.self) { try factory.resolve(ArgumentAssembly.forgetful(named:), "Lamorak") }
-        #expect(error?.kind == .argumentMismatch)
+        #expect(error?.kind == .parametersWithoutArguments)
         #expect(error?.description == """
             Cannot resolve ArgumentAssembly.forgetful(named:): it was called with 1 runtime argument, but its define does not \
             list them, so every argument value would share one pool entry.

@@ -136,7 +136,7 @@ import Testing
         }
         let gate = Gate()
         let factory = try BlockComponentFactory(assemblies: [CrossAssembly(gate: gate)])
-        let kinds = Locked<[ResolutionError.Kind]>([])
+        let kinds = Locked<[ErrorKind]>([])
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             do throws(ResolutionError) { _ = try factory.resolve(North.self) } catch { kinds.withLock { $0.append(error.kind) } }

@@ -4,7 +4,7 @@ import Testing
 /// Lets an initializer reach the factory building it: test-only, one thread.
 private final class FactoryProbe: @unchecked Sendable {
     weak var factory: BlockComponentFactory?
-    var innerError: ResolutionError.Kind?
+    var innerError: ErrorKind?
 }
 
 /// A component whose initializer takes only a fixed value — so it is built without a resolution — and

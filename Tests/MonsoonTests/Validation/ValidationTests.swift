@@ -57,7 +57,7 @@ extension Armory {
         report = try BlockComponentFactory(assemblies: [FlawedAssembly()]).validate()
     }
 
-    func messages(_ kind: ValidationReport.Kind) -> [String] {
+    func messages(_ kind: ErrorKind) -> [String] {
         report.findings.filter { $0.kind == kind }.map(\.message)
     }
 
@@ -69,13 +69,13 @@ extension Armory {
     }
 
     @Test func findsAbstractDefinitionsInjected() {
-        #expect(messages(.abstractReferenced) == [
+        #expect(messages(.abstractDefinition) == [
             "FlawedAssembly.usesBase() (\\Knight.armory) injects FlawedAssembly.base(), which is abstract and can only be a parent."
         ])
     }
 
     @Test func findsByTypeInjectionsWithNoneOrSeveralCandidates() {
-        #expect(messages(.noCandidateForType) == [
+        #expect(messages(.noDefinitionForType) == [
             "FlawedAssembly.knight() (\\Squire.master) injects ArgumentKnight by type, but no definition declares it."
         ])
         #expect(messages(.ambiguousType) == [
@@ -132,7 +132,7 @@ extension Armory {
 
     @Test func staticValidationReportsActivationProblemsAsFindings() {
         let report = BlockComponentFactory.validate(assemblies: [StrandedAssembly()])
-        #expect(report.findings.map(\.kind) == [.activationProblem])
+        #expect(report.findings.map(\.kind) == [.activation])
         #expect(report.findings.first?.message.hasPrefix("StrandedAssembly.knight() references horse()") == true)
     }
 }

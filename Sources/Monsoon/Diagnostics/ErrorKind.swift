@@ -1,0 +1,175 @@
+/// What went wrong, for every error and finding Monsoon reports: ``ResolutionError/kind``,
+/// ``ActivationError/Problem/kind``, ``ValidationReport/Finding/kind``, ``ConfigurationError/kind`` and
+/// ``ManifestError/kind``. One vocabulary, so that one situation has one name wherever it is found:
+/// an injection of an abstract definition is `abstractDefinition` whether validation finds it before
+/// anything is built or a resolution meets it.
+///
+/// ```swift
+/// do {
+///     _ = try factory.resolve(ReportAssembly.exporter)
+/// } catch let error as ResolutionError where error.kind == .asyncRequired {
+///     _ = try await factory.resolve(ReportAssembly.exporter)
+/// }
+/// ```
+///
+/// Match with `==` or a `switch` that has a `default`: later versions add kinds.
+public enum ErrorKind: String, Sendable, CustomStringConvertible {
+    // MARK: Resolving
+    /// No definition has the requested key.
+    case unknownKey
+    /// A definition whose initializer is isolated to the main actor was resolved synchronously from another
+    /// thread.
+    case mainActorRequired
+    /// A synchronous resolution needed a component whose initializer is `async`: resolve with `try await`. The
+    /// path ends at that component. Carried by ``ResolutionError`` and ``ValidationReport`` findings.
+    case asyncRequired
+    /// No definition declares the requested type. Carried by ``ResolutionError`` and ``ValidationReport``
+    /// findings.
+    case noDefinitionForType
+    /// More than one definition declares the requested type. Carried by ``ResolutionError`` and
+    /// ``ValidationReport`` findings.
+    case ambiguousType
+    /// An abstract definition was requested for building, or is injected where it can only be a parent.
+    /// Carried by ``ResolutionError`` and ``ValidationReport`` findings.
+    case abstractDefinition
+    /// Two or more initializers need each other. Carried by ``ResolutionError`` and ``ValidationReport``
+    /// findings.
+    case initializerCycle
+    /// The definition builds a type other than the one requested.
+    case typeMismatch
+    /// A definition was used that its assembly does not list in ``Assembly/definitions``. Carried by
+    /// ``ResolutionError``, ``ActivationError`` and ``ValidationReport`` findings.
+    case undeclaredDefinition
+    /// A definition method of an assembly type that this factory did not activate was used.
+    case assemblyNotActivated
+    /// A weak singleton built something that cannot be held weakly. Carried by ``ResolutionError`` and
+    /// ``ActivationError``.
+    case weakSingletonOfValueType
+    /// A ``Resolver`` was used outside the resolution that provided it.
+    case resolverOutsideResolution
+    /// Code the definition runs (initializer, injected method, closure) threw an error.
+    case componentFailed
+    /// A definition declared with `define(_:_:)` failed, when first needed, a check that activation runs on the
+    /// definitions it evaluates (a reference to a definition no assembly lists, a configuration key, a parent,
+    /// a property type): the message is activation's.
+    /// ``BlockComponentFactory/validate(buildingOpaqueDefinitions:)`` finds the same at start-up.
+    case invalidDefinition
+    /// A definition's parent is missing, incompatible, or part of a parent cycle. Carried by
+    /// ``ResolutionError`` and ``ActivationError``.
+    case invalidParent
+    /// A definition with runtime arguments is scoped `singleton`, which is built at activation, before any
+    /// arguments exist. Carried by ``ResolutionError`` and ``ValidationReport`` findings.
+    case singletonWithArguments
+    /// Runtime arguments passed by key do not match the definition's parameters.
+    case argumentMismatch
+    /// An instance post-processor returned something that is not the definition's type.
+    case postProcessorMismatch
+    /// A factory reference was used after its factory was released.
+    case factoryReleased
+    /// ``BlockComponentFactory/requireDefault()`` was called before any factory was made the default.
+    case noDefaultFactory
+    /// A configuration value is missing or does not convert; `underlyingError` is the ``ConfigurationError``.
+    /// Carried by ``ResolutionError``, ``ActivationError`` and ``ManifestError``.
+    case configuration
+    /// Resolutions on different threads wait for each other's unfinished shared components.
+    case concurrentCycle
+    /// The resolution grew deeper than ``ResolutionLimits/maximumDepth``, or was about to run out of its
+    /// thread's stack: a definition that refers to itself with new runtime arguments, or a chain of definitions
+    /// too deep for the thread.
+    case depthLimitExceeded
+    /// Another thread did not finish building a shared component within ``ResolutionLimits/sharedBuildWait``:
+    /// typically its initializer blocks on work that needs this thread's resolution.
+    case sharedBuildTimedOut
+
+    // MARK: Activating
+    /// Two definitions have the same key.
+    case duplicateKey
+    /// The same assembly type was passed twice. Carried by ``ActivationError`` and ``ManifestError``.
+    case duplicateAssembly
+    /// Collaborator discovery found more than 1,000 assembly types: collaborators made without end.
+    case tooManyCollaborators
+    /// Two listed definitions come from the same `Definition(…)` call.
+    case sharedDefinitionSite
+    /// A listed definition was not created inside `Assembly.define`.
+    case definitionOutsideDefine
+    /// A property is injected with a class that is not a subclass of the property's class.
+    case propertyTypeMismatch
+    /// A definition is exposed as a class its declared class does not inherit from.
+    case invalidExposedType
+    /// The body of a definition declared with `define(_:_:)` sets its scope to another than `define`'s, or
+    /// makes it abstract or exposed: what activation decides before running any body.
+    case deferredBodyChanges
+    /// Validation at activation found an error.
+    case validation
+    /// A definition post-processor threw.
+    case postProcessorFailed
+    /// Building an eager singleton failed; ``ActivationError/Problem/resolutionError`` says why.
+    case singletonFailed
+    /// A parameterized definition (`define(arguments:)`) is listed in ``Assembly/definitions``, where nothing
+    /// can supply its arguments.
+    case listedParameterized
+    /// A method with parameters uses `define { }` or `define(_:_:)`, which does not receive them, so every call
+    /// would make the same definition: use `define(arguments:)`. Activation reports it for a listed or
+    /// referenced method; resolving one by method with arguments throws it too.
+    case parametersWithoutArguments
+    /// An assembly given to ``BlockComponentFactory/with(_:)`` replaced none of the factory's, and a type it
+    /// declares is now declared twice: resolving it by type would be ambiguous.
+    case replacesNothing
+    /// A type given to ``BlockComponentFactory/without(_:)`` is not among the factory's assemblies.
+    case notActivated
+
+    // MARK: Validating
+    /// Activation failed; the finding carries the activation problem
+    /// (``BlockComponentFactory/validate(assemblies:configuration:buildingOpaqueDefinitions:)``). Carried by
+    /// ``ValidationReport`` findings and ``ManifestError``.
+    case activation
+    /// A singleton or lazySingleton holds a shorter-lived component for the factory's lifetime.
+    case captiveDependency
+    /// A definition has closure injections, whose dependencies validation cannot see.
+    case opaqueDefinition
+    /// Building a definition with closure injections failed (`validate(buildingOpaqueDefinitions: true)`).
+    case opaqueDefinitionFailed
+    /// A registered definition no other definition injects: a root resolved from outside, or one left over.
+    case unused
+    /// References lead through more parameterized definitions than the graph follows: a definition that injects
+    /// itself with new runtime arguments.
+    case unboundedRecursion
+
+    // MARK: Reading a manifest
+    /// The manifest file does not exist or cannot be read. Carried by ``ManifestError`` and
+    /// ``ConfigurationError``.
+    case missingFile
+    /// The manifest is not JSON. Carried by ``ManifestError`` and ``ConfigurationError``.
+    case notJSON
+    /// The manifest is JSON of the wrong shape; the message gives the JSON path.
+    case wrongShape
+    /// The manifest's `version` is not one this Monsoon reads.
+    case unsupportedVersion
+    /// No type has a listed name.
+    case unknownType
+    /// A listed type is not an `Assembly`.
+    case notAnAssembly
+    /// A listed assembly does not conform to ``ManifestLoadable``.
+    case notLoadable
+    /// The requested environment is not in the manifest.
+    case unknownEnvironment
+
+    // MARK: Reading configuration
+    /// A value was read as a type that is not `Decodable` and has no ``TypeConverter``.
+    case noConverter
+    /// A ``TypeConverter`` threw.
+    case conversionFailed
+    /// A `.plist` configuration file is not a property list, or holds values configuration cannot (dates,
+    /// data).
+    case notPropertyList
+    /// A line of a `.properties` configuration file is not `key=value`.
+    case malformedProperties
+    /// A configuration file's top level is not a JSON object.
+    case notAnObject
+    /// No configuration file has the key.
+    case missingKey
+    /// The key's value cannot be converted to the requested type.
+    case wrongType
+
+    public var description: String { rawValue }
+}
