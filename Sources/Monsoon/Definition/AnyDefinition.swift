@@ -161,7 +161,7 @@ public struct AnyDefinition: Sendable {
     }
 
     /// This definition with one injection replaced; see ``RegisteredDefinition/replaceInjection(at:with:)``.
-    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(InjectionRewriteError) -> AnyDefinition {
+    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(DefinitionRewriteError) -> AnyDefinition {
         let rewritten = try behaviour.rewriting(site, with: injection)
         var copy = self
         copy.changing { $0.behaviour = rewritten }
@@ -170,7 +170,7 @@ public struct AnyDefinition: Sendable {
 
     /// This definition with the initializer it would inherit from `provider` as its own; see
     /// ``RegisteredDefinition/replaceInjection(at:with:)``.
-    func adoptingInitializer(of provider: AnyDefinition) throws(InjectionRewriteError) -> AnyDefinition {
+    func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> AnyDefinition {
         let adopted = try behaviour.adoptingInitializer(of: provider)
         var copy = self
         copy.changing {
@@ -185,7 +185,7 @@ public struct AnyDefinition: Sendable {
 
     /// This definition injecting an inherited property itself; see
     /// ``RegisteredDefinition/replaceInjection(at:with:)``.
-    func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(InjectionRewriteError) -> AnyDefinition {
+    func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> AnyDefinition {
         let overriding = try behaviour.overridingInherited(keyPath, with: injection)
         var copy = self
         copy.changing {

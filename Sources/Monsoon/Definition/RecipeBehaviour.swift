@@ -14,11 +14,11 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
     /// Where the definition injects, in order.
     var injectionSites: [InjectionSite] { get }
     /// The same behaviour with the injection at `site` replaced.
-    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(InjectionRewriteError) -> any DefinitionBehaviour
+    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(DefinitionRewriteError) -> any DefinitionBehaviour
     /// The same behaviour with the initializer of `provider`, an ancestor, as its own.
-    func adoptingInitializer(of provider: AnyDefinition) throws(InjectionRewriteError) -> any DefinitionBehaviour
+    func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> any DefinitionBehaviour
     /// The same behaviour also injecting the inherited property at `keyPath`.
-    func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(InjectionRewriteError) -> any DefinitionBehaviour
+    func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> any DefinitionBehaviour
 }
 
 /// The behaviour of a `Definition<T>`: its recipe, kept typed.

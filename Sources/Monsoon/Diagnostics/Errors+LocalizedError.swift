@@ -19,10 +19,6 @@ extension ConfigurationError: LocalizedError {
     public var errorDescription: String? { description }
 }
 
-extension InjectionRewriteError: LocalizedError {
-    public var errorDescription: String? { description }
-}
-
-extension ReplacementTypeMismatch: LocalizedError {
+extension DefinitionRewriteError: LocalizedError {
     public var errorDescription: String? { description }
 }

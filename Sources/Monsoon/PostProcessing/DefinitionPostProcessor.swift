@@ -54,26 +54,14 @@ public struct RegisteredDefinition: Sendable {
     /// Replaces what the definition builds, keeping its key and identity so that every reference to it
     /// reaches the replacement.
     ///
-    /// - Throws: ``ReplacementTypeMismatch`` when `replacement` declares another type.
-    public mutating func replace<T>(with replacement: Definition<T>) throws(ReplacementTypeMismatch) {
+    /// - Throws: ``DefinitionRewriteError`` when `replacement` declares another type.
+    public mutating func replace<T>(with replacement: Definition<T>) throws(DefinitionRewriteError) {
         guard T.self == definition.declaredType else {
-            throw ReplacementTypeMismatch(key: key, expected: typeName(definition.declaredType), found: typeName(T.self))
+            throw .replacement(of: key, expected: typeName(definition.declaredType), found: typeName(T.self))
         }
         var erased = replacement.erased
         erased.adopt(identityOf: definition)
         definition = erased
-    }
-}
-
-/// A post-processor tried to replace a definition with one of another type.
-public struct ReplacementTypeMismatch: Error, Sendable, CustomStringConvertible {
-    /// The key of the definition being replaced.
-    public let key: String
-    /// The type the definition declares, and the type the replacement declares.
-    public let expected: String, found: String
-
-    public var description: String {
-        "\(key) declares \(expected); it cannot be replaced by a definition of \(found)."
     }
 }
 

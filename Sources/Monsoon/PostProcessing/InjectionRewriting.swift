@@ -1,26 +1,3 @@
-/// Why an injection could not be replaced, or why a replaced argument failed when built.
-public struct InjectionRewriteError: Error, Sendable, CustomStringConvertible {
-    /// The site, as ``InjectionSite/description`` says it.
-    public let site: String
-    /// What is wrong with the replacement.
-    public let problem: String
-
-    public var description: String { "Cannot inject \(site): \(problem)." }
-
-    static func noSuchSite(_ site: InjectionSite, sites: [InjectionSite]) -> Self {
-        Self(site: site.description, problem: "the definition has no such injection; its sites are "
-            + (sites.isEmpty ? "none" : sites.map(\.description).joined(separator: ", ")))
-    }
-
-    static func propertyType<V>(site: InjectionSite, _: V.Type) -> Self {
-        Self(site: site.description, problem: "the property's type is neither \(typeName(V.self)) nor \(typeName(V?.self))")
-    }
-
-    static func mismatch(site: String, replacement: Any.Type, parameter: Any.Type) -> Self {
-        Self(site: site, problem: "it was replaced by an injection of \(typeName(replacement)), and the parameter takes \(typeName(parameter))")
-    }
-}
-
 extension Initializer {
     /// This initializer, handing `rewrites` to its compiled call: the synchronous call, and for an
     /// `async` initializer the one that produces its arguments.
@@ -45,7 +22,7 @@ extension Initializer {
 extension RecipeBehaviour {
     var injectionSites: [InjectionSite] { dependencies.map(\.site) }
 
-    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(InjectionRewriteError) -> any DefinitionBehaviour {
+    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(DefinitionRewriteError) -> any DefinitionBehaviour {
         guard injectionSites.contains(site) else { throw .noSuchSite(site, sites: injectionSites) }
         var recipe = self.recipe
         let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
@@ -87,10 +64,10 @@ extension RecipeBehaviour {
 
     /// This behaviour with `provider`'s initializer as its own: the initializer a definition without one
     /// inherits, taken over so that its arguments can be replaced.
-    func adoptingInitializer(of provider: AnyDefinition) throws(InjectionRewriteError) -> any DefinitionBehaviour {
+    func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> any DefinitionBehaviour {
         // Activation refuses a child that would inherit an initializer building another type.
         guard let source = provider.behaviour as? RecipeBehaviour<T>, let initializer = source.recipe.initializer else {
-            throw InjectionRewriteError(site: "the initializer", problem: "it is inherited from \(provider.function), which builds "
+            throw DefinitionRewriteError(site: "the initializer", problem: "it is inherited from \(provider.function), which builds "
                 + "\(typeName(provider.declaredType)), not \(typeName(T.self))")
         }
         var recipe = self.recipe
@@ -100,7 +77,7 @@ extension RecipeBehaviour {
 
     /// This behaviour injecting the property at an ancestor's `keyPath` itself, with `injection`: the
     /// ancestor's injection of it is then dropped, as for any property a child injects again.
-    func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(InjectionRewriteError) -> any DefinitionBehaviour {
+    func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> any DefinitionBehaviour {
         guard InheritedProperty.accepts(V.self, at: keyPath) else { throw .propertyType(site: .property(keyPath), V.self) }
         var recipe = self.recipe
         recipe.properties.append(PropertyInjection(keyPath: keyPath, target: injection.target, cast: nil) { instance, resolver in
@@ -111,14 +88,14 @@ extension RecipeBehaviour {
 
     /// Refuses a replacement no value of which the parameter could ever take; one that only an instance
     /// can tell (a protocol parameter, say) is checked when the component is built.
-    private static func check(_ replacement: Any.Type, against parameterTypes: [Any.Type], at index: Int, site: InjectionSite) throws(InjectionRewriteError) {
+    private static func check(_ replacement: Any.Type, against parameterTypes: [Any.Type], at index: Int, site: InjectionSite) throws(DefinitionRewriteError) {
         guard parameterTypes.indices.contains(index),
               CastFeasibility.neverSucceeds(from: replacement, to: parameterTypes[index]) else { return }
-        throw InjectionRewriteError.mismatch(site: site.description, replacement: replacement, parameter: parameterTypes[index])
+        throw DefinitionRewriteError.mismatch(site: site.description, replacement: replacement, parameter: parameterTypes[index])
     }
 
-    private static func opaque(_ site: InjectionSite) -> InjectionRewriteError {
-        InjectionRewriteError(site: site.description,
+    private static func opaque(_ site: InjectionSite) -> DefinitionRewriteError {
+        DefinitionRewriteError(site: site.description,
                               problem: "it is a closure that resolves what it needs itself, so it has no argument to replace; replace the whole definition instead")
     }
 }
@@ -152,12 +129,12 @@ extension RegisteredDefinition {
     ///
     /// An inherited property's site has its parent's key path: `.property(\BaseController.logger)`.
     ///
-    /// - Throws: ``InjectionRewriteError`` when the definition has no such site or a property's type is
+    /// - Throws: ``DefinitionRewriteError`` when the definition has no such site or a property's type is
     ///   not `V`, or when no `V` could ever be passed as the initializer or method argument (a `String`
     ///   for a `Horse`). A replacement only an instance can tell (a value for a protocol parameter) is
     ///   checked when the component is built, failing with this error as the underlying error of
     ///   `ErrorKind.componentFailed`.
-    public mutating func replaceInjection<V>(at site: InjectionSite, with source: some Injectable<V>) throws(InjectionRewriteError) {
+    public mutating func replaceInjection<V>(at site: InjectionSite, with source: some Injectable<V>) throws(DefinitionRewriteError) {
         let injection = source.injection
         let own = definition.behaviour.injectionSites
         if own.contains(site) {

@@ -56,7 +56,7 @@ final class ArgumentRewrites: Sendable {
         guard let replacement = producers[index] else { return nil }
         let produced = try replacement.produce(resolver)
         guard let value = produced as? V else {
-            throw InjectionRewriteError.mismatch(site: replacement.site, replacement: replacement.producedType, parameter: V.self)
+            throw DefinitionRewriteError.mismatch(site: replacement.site, replacement: replacement.producedType, parameter: V.self)
         }
         return value
     }

@@ -129,7 +129,7 @@ private struct KnightRewriter: DefinitionPostProcessor {
         }
         let error = #expect(throws: ResolutionError.self) { try factory.resolve(QuestAssembly.knight) }
         #expect(error?.kind == .componentFailed)
-        #expect(error?.underlyingError is InjectionRewriteError)
+        #expect(error?.underlyingError is DefinitionRewriteError)
         #expect(error?.description.contains(
             "Cannot inject initializer argument 0: it was replaced by an injection of Armory, and the parameter takes any Quest.") == true)
     }

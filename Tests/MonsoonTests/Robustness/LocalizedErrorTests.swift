@@ -27,7 +27,7 @@ struct LocalizedErrorTests {
 
         let caught = Locked<(any Error)?>(nil)
         _ = try BlockComponentFactory(assemblies: [LocalizedRewriteAssembly()], definitionPostProcessors: [CatchingRewriter(caught: caught)])
-        let rewrite = try #require(caught.withLock { $0 } as? InjectionRewriteError)
+        let rewrite = try #require(caught.withLock { $0 } as? DefinitionRewriteError)
         #expect((rewrite as any Error).localizedDescription == rewrite.description)
         #expect(rewrite.localizedDescription.hasPrefix("Cannot inject initializer argument 3: the definition has no such injection"))
     }
