@@ -41,7 +41,7 @@ public enum InjectionSite: Sendable, Hashable, CustomStringConvertible {
 extension InjectionSite {
     /// The short form graphs and validation messages use: `init #0`, `\Knight.armory`,
     /// `method #0 arg #1`.
-    public var label: String {
+    var label: String {
         switch self {
         case .initializerArgument(let argument):
             return "init #\(argument)"

@@ -21,13 +21,8 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         public let collaboratorOf: String?
     }
 
-    /// One eager singleton and the time its resolution took at activation.
-    public struct SingletonTiming: Sendable {
-        /// The singleton's definition key.
-        public let key: String
-        /// How long building it took, its dependencies included.
-        public let duration: Duration
-    }
+    /// One eager singleton and the time its resolution took, its dependencies included.
+    typealias SingletonTiming = (key: String, duration: Duration)
 
     /// Every activated assembly, in activation order: those passed, then their collaborators.
     public let assemblies: [AssemblyRow]
@@ -35,20 +30,22 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
     public let definitions: [DefinitionInfo]
     /// Every configuration key with the file that supplied it, sorted by key.
     public let configuration: [(key: String, file: String)]
-    /// Slowest first.
-    public let singletons: [SingletonTiming]
+    /// Every eager singleton with the time building it took at activation (its dependencies
+    /// included), slowest first.
+    public let singletons: [(key: String, duration: Duration)]
     /// The keys of the eager singletons that await (an async initializer, or one they inject) and that
     /// ``BlockComponentFactory/start()`` has not built yet.
     public let awaitingStart: [String]
-    /// What companions of the factory add: MonsoonLifecycle's module start-up times, say.
-    public private(set) var sections: [Section] = []
+    /// What companions of the factory add (MonsoonLifecycle's module start-up times, say), printed after
+    /// the rest.
+    package private(set) var sections: [Section] = []
 
     /// A titled block of lines that a companion library adds to the report.
-    public struct Section: Sendable {
+    package struct Section: Sendable {
         /// The heading, like `Modules, by priority`.
-        public let title: String
+        package let title: String
         /// The lines under it, without indentation.
-        public let lines: [String]
+        package let lines: [String]
 
         package init(title: String, lines: [String]) {
             self.title = title

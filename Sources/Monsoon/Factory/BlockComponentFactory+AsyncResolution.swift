@@ -75,12 +75,14 @@ extension BlockComponentFactory {
         return try await resolveAsync(uniqueEntry(for: type, path: []), as: T.self)
     }
 
-    /// The component of the definition with `key`, awaiting whatever its build must await.
+    /// The component of the definition with `key` (with `arguments`, of the parameterized definition),
+    /// awaiting whatever its build must await.
     ///
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
     nonisolated(nonsending)
-    public func resolve<T>(key: String, as type: T.Type = T.self) async throws -> T {
-        try await resolveAsync(entry(key: key, path: []), as: T.self)
+    public func resolve<T>(key: String, arguments: [any Sendable] = [], as type: T.Type = T.self) async throws -> T {
+        guard arguments.isEmpty else { return try await resolveParameterized(key: key, arguments: arguments, as: type) }
+        return try await resolveAsync(entry(key: key, path: []), as: T.self)
     }
 
     /// The components of every definition that declares `type`, in registration order, built in one
@@ -121,7 +123,7 @@ extension BlockComponentFactory {
             let started = clock.now
             do {
                 _ = try await withAsyncResolution { context in try await context.instanceAsync(of: entry) }
-                timings.append(ActivationReport.SingletonTiming(key: entry.key, duration: clock.now - started))
+                timings.append((key: entry.key, duration: clock.now - started))
             } catch let error as ResolutionError {
                 problems.append(.singletonFailed(entry.key, error: error))
             }

@@ -1,22 +1,8 @@
 /// Resolving by key with runtime arguments: for module boundaries where the caller cannot import the
 /// assembly and knows only a key and values.
 extension BlockComponentFactory {
-    /// The component of the parameterized definition with `key`, called with `arguments`.
-    ///
-    /// ```swift
-    /// let knight: Knight = try factory.resolve(key: "QuestAssembly.knight(named:)", arguments: ["Lancelot"])
-    /// ```
-    ///
-    /// The method must be listed in its assembly's ``Assembly/parameterizedDefinitions``. With no
-    /// arguments this is ``resolve(key:as:)-6a4i3``.
-    ///
-    /// - Throws: `ErrorKind.argumentMismatch` naming the parameter types the assembly's
-    ///   parameterized definitions take when none with that name accepts these values;
-    ///   `ErrorKind.unknownKey`; any failure while building.
-    /// - Complexity: tries the assembly's declared parameterized methods with as many parameters as
-    ///   there are arguments.
-    public func resolve<T>(key: String, arguments: [any Sendable], as type: T.Type = T.self) throws(ResolutionError) -> T {
-        if arguments.isEmpty { return try resolve(key: key, as: type) }
+    /// The component of the parameterized definition with `key`, called with `arguments` (not empty).
+    func resolveParameterized<T>(key: String, arguments: [any Sendable], as type: T.Type) throws(ResolutionError) -> T {
         let reference = try parameterizedReference(key: key, arguments: arguments)
         guard let parameterized = reference.parameterized else {
             throw .argumentsNotDeclared(key, count: arguments.count)
@@ -27,13 +13,9 @@ extension BlockComponentFactory {
         }
     }
 
-    /// The component of the parameterized definition with `key`, built for `arguments`, awaiting whatever
-    /// its build must await; see the synchronous form.
-    ///
-    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
+    /// `resolveParameterized(key:arguments:as:)`, awaiting whatever the build must await.
     nonisolated(nonsending)
-    public func resolve<T>(key: String, arguments: [any Sendable], as type: T.Type = T.self) async throws -> T {
-        if arguments.isEmpty { return try await resolve(key: key, as: type) }
+    func resolveParameterized<T>(key: String, arguments: [any Sendable], as type: T.Type) async throws -> T {
         let reference = try parameterizedReference(key: key, arguments: arguments)
         guard reference.parameterized != nil else { throw ResolutionError.argumentsNotDeclared(key, count: arguments.count) }
         let component = try await withAsyncResolution { context in

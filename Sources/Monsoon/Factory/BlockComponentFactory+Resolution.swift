@@ -117,19 +117,27 @@ extension BlockComponentFactory {
         try resolve(uniqueEntry(for: type, path: []), as: T.self)
     }
 
-    /// The component of the definition with `key`, the assembly type and method name.
+    /// The component of the definition with `key`, the assembly type and method name; with
+    /// `arguments`, of the parameterized definition with that key, called with them.
     ///
     /// ```swift
     /// let knight: Knight = try factory.resolve(key: "QuestAssembly.knight()")
+    /// let lancelot: Knight = try factory.resolve(key: "QuestAssembly.knight(named:)", arguments: ["Lancelot"])
     /// ```
     ///
-    /// A key naming an assembly that a subclass replaced reaches the subclass's definition.
+    /// A key naming an assembly that a subclass replaced reaches the subclass's definition. A
+    /// parameterized method must be listed in its assembly's ``Assembly/parameterizedDefinitions`` to be
+    /// found by key.
     ///
-    /// - Throws: `ErrorKind.unknownKey` (naming the nearest keys),
-    ///   `ErrorKind.typeMismatch`, or any failure while building.
-    /// - Complexity: O(*k*) to hash the key of length *k*; O(1) more for a warm singleton.
-    public func resolve<T>(key: String, as type: T.Type = T.self) throws(ResolutionError) -> T {
-        try withResolution { context throws(ResolutionError) in try context.resolve(key: key, as: type) }
+    /// - Throws: `ErrorKind.unknownKey` (naming the nearest keys), `ErrorKind.typeMismatch`;
+    ///   `ErrorKind.argumentMismatch` naming the parameter types the assembly's parameterized
+    ///   definitions take when none with that name accepts these arguments; or any failure while
+    ///   building.
+    /// - Complexity: O(*k*) to hash the key of length *k*; O(1) more for a warm singleton. With
+    ///   arguments, tries the assembly's declared parameterized methods with as many parameters.
+    public func resolve<T>(key: String, arguments: [any Sendable] = [], as type: T.Type = T.self) throws(ResolutionError) -> T {
+        guard arguments.isEmpty else { return try resolveParameterized(key: key, arguments: arguments, as: type) }
+        return try withResolution { context throws(ResolutionError) in try context.resolve(key: key, as: type) }
     }
 
     /// The components of every definition that declares `type`, in registration order, built in one

@@ -75,7 +75,7 @@ public final class BlockComponentFactory: Sendable {
         definitionPostProcessors: [any DefinitionPostProcessor] = [],
         instancePostProcessors: [any InstancePostProcessor] = [],
         validating: Bool = false,
-        limits: ResolutionLimits = .standard
+        limits: ResolutionLimits = ResolutionLimits()
     ) throws(ActivationError) {
         try self.init(assemblies: assemblies, excluding: [], configuration: configuration,
                       definitionPostProcessors: definitionPostProcessors, instancePostProcessors: instancePostProcessors,
@@ -170,7 +170,7 @@ public final class BlockComponentFactory: Sendable {
                 try prepare(entry, path: [])
                 if entry.reach.mayAwait { continue }
                 _ = try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
-                timings.append(ActivationReport.SingletonTiming(key: entry.key, duration: clock.now - start))
+                timings.append((key: entry.key, duration: clock.now - start))
             } catch {
                 problems.append(.singletonFailed(entry.key, error: error))
             }

@@ -24,7 +24,4 @@ public struct ResolutionLimits: Sendable, Equatable {
         self.maximumDepth = max(1, maximumDepth)
         self.sharedBuildWait = sharedBuildWait
     }
-
-    /// A depth of 1,000 and a shared-build wait of 30 seconds.
-    public static let standard = ResolutionLimits()
 }

@@ -44,7 +44,7 @@ public struct DependencyGraph: Sendable {
     public let edges: [Edge]
 
     /// The part of the graph reachable from `key`.
-    public func subgraph(from key: String) -> DependencyGraph {
+    func subgraph(from key: String) -> DependencyGraph {
         var reached: Set<String> = [key]
         var pending = [key]
         while let current = pending.popLast() {

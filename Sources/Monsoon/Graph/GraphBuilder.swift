@@ -107,13 +107,10 @@ struct GraphBuilder {
 }
 
 extension BlockComponentFactory {
-    /// The registry as a graph of definitions and injections.
-    public func graph() -> DependencyGraph {
-        GraphBuilder(factory: self).graph
-    }
-
-    /// The part of the graph reachable from the definition with `key`.
-    public func graph(from key: String) -> DependencyGraph {
-        graph().subgraph(from: key)
+    /// The registry as a graph of definitions and injections; with `key`, the part of it reachable from
+    /// the definition with that key.
+    public func graph(from key: String? = nil) -> DependencyGraph {
+        let whole = GraphBuilder(factory: self).graph
+        return key.map(whole.subgraph(from:)) ?? whole
     }
 }

@@ -29,7 +29,8 @@ public final class Binder {
     }
 
     /// Binds `type` to a closure that builds its components (Objection's `bindBlock:toClass:`), in
-    /// `scope` (a new component per resolution unless given).
+    /// `scope` (a new component per resolution unless given). For Objection's `bindProvider:toClass:`,
+    /// pass a `Sendable` provider's method: `binder.bind(Engine.self, engines.provide)`.
     @discardableResult
     public func bind<T>(
         _ type: T.Type, named name: String? = nil, scope: Scope = .prototype,
@@ -38,17 +39,6 @@ public final class Binder {
     ) -> Binder {
         add(Definition(resolving: build, fileID: fileID, line: line, column: column).scope(scope),
             name: name, fileID: fileID, line: line, column: column)
-    }
-
-    /// Binds `type` to a provider object (Objection's `bindProvider:toClass:`), in `scope`.
-    @discardableResult
-    public func bind<Provider: ComponentProvider>(
-        _ type: Provider.Component.Type, named name: String? = nil, scope: Scope = .prototype, provider: Provider,
-        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
-    ) -> Binder {
-        bind(type, named: name, scope: scope, fileID: fileID, line: line, column: column) { resolver in
-            try provider.provide(resolver)
-        }
     }
 
     /// Builds the component of `type` at activation (Objection's `registerEagerSingleton:`), whichever

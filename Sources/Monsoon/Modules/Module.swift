@@ -40,12 +40,3 @@ open class Module: Assembly {
         return binder.bindings
     }
 }
-
-/// Produces components of one type for a module binding (Objection's `JSObjectionProvider`): the
-/// object form of a binding's closure, for a provider that has state or is shared between modules.
-public protocol ComponentProvider<Component>: Sendable {
-    /// The type of the components it provides.
-    associatedtype Component
-    /// Builds a component; `resolver` resolves what it needs, inside the same resolution.
-    func provide(_ resolver: Resolver) throws -> Component
-}

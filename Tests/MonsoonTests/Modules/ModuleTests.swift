@@ -17,7 +17,8 @@ private final class Dashboard: Sendable {
     init(client: WeatherClient) { self.client = client }
 }
 
-private struct EngineProvider: ComponentProvider {
+/// Objection's provider object: a `Sendable` value whose method is the binding's closure.
+private struct EngineProvider: Sendable {
     let serials = Locked(0)
     func provide(_ resolver: Resolver) throws -> Engine {
         Engine(serial: serials.withLock { $0 += 1; return $0 })
@@ -32,7 +33,7 @@ private final class NetworkModule: Module {
         binder.bind(SystemClock(), to: (any Clock).self)
         binder.bind(LiveBackend(), to: (any Backend).self)
         binder.bind((any Backend).self, named: "staging") { _ in StagingBackend() }
-        binder.bind(Engine.self, provider: engines)
+        binder.bind(Engine.self, engines.provide)
         binder.bind(WeatherClient.self, scope: .lazySingleton) { [builds] resolver in
             builds.withLock { $0 += 1 }
             return WeatherClient(clock: try resolver.resolve(), backend: try resolver.resolve())
@@ -65,6 +66,7 @@ private final class BrokenEagerModule: Module {
 }
 
 private final class TwiceBoundModule: Module {
+    static let firstLine = #line + 2
     override func configure(_ binder: Binder) {
         binder.bind(SystemClock(), to: (any Clock).self)
         binder.bind(SystemClock(), to: (any Clock).self)
@@ -168,8 +170,8 @@ private final class SecondStagingModule: Module {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [TwiceBoundModule()]) }
         #expect(error?.problems.map(\.kind) == [.duplicateKey])
         #expect(error?.problems.first?.description == """
-            Duplicate binding TwiceBoundModule.bind(any Clock): bound at MonsoonTests/ModuleTests.swift:69 and \
-            MonsoonTests/ModuleTests.swift:70. A module binds each type once without a name and each name once: \
+            Duplicate binding TwiceBoundModule.bind(any Clock): bound at MonsoonTests/ModuleTests.swift:\(TwiceBoundModule.firstLine) and \
+            MonsoonTests/ModuleTests.swift:\(TwiceBoundModule.firstLine + 1). A module binds each type once without a name and each name once: \
             bind it once, or give each binding its own name (binder.bind(…, named: "…")).
             """)
     }
