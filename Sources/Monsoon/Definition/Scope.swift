@@ -10,7 +10,7 @@
 /// | ``singleton`` | factory | at activation (eagerly) |
 /// | ``lazySingleton`` | factory | on first resolution |
 /// | ``weakSingleton`` | period in which something outside holds it | on first resolution after the last release |
-public enum Scope: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum Scope: String, Sendable, Hashable, CaseIterable {
     /// One instance per top-level resolution: every reference made while building one graph gets the
     /// same instance, and the pool is emptied when the outermost resolution returns. The default.
     case objectGraph
@@ -23,8 +23,6 @@ public enum Scope: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     /// Shared while anything outside the factory holds it; the factory holds it weakly, so once the last
     /// holder releases it the next resolution builds a new one. Only class instances can be pooled weakly.
     case weakSingleton
-
-    public var description: String { rawValue }
 
     /// Whether instances outlive one resolution and live in a factory-wide pool.
     var isShared: Bool {

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Match with `==` or a `switch` that has a `default`: later versions add kinds.
-public enum ErrorKind: String, Sendable, CustomStringConvertible {
+public enum ErrorKind: String, Sendable {
     // MARK: Resolving
     /// No definition has the requested key.
     case unknownKey
@@ -170,6 +170,4 @@ public enum ErrorKind: String, Sendable, CustomStringConvertible {
     case missingKey
     /// The key's value cannot be converted to the requested type.
     case wrongType
-
-    public var description: String { rawValue }
 }

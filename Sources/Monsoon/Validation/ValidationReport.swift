@@ -6,7 +6,7 @@
 /// ```
 public struct ValidationReport: Sendable, CustomStringConvertible {
     /// How serious a finding is.
-    public enum Severity: Int, Sendable, Comparable, CustomStringConvertible {
+    public enum Severity: Int, Sendable, Comparable {
         /// Resolving the definition would fail.
         case error = 0
         /// Works, but probably not as intended.
@@ -15,7 +15,6 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         case info = 2
 
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-        public var description: String { ["error", "warning", "info"][rawValue] }
     }
     /// One finding.
     public struct Finding: Sendable, CustomStringConvertible {
