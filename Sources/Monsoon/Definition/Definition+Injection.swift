@@ -41,7 +41,7 @@ extension Definition {
     /// The compiler cannot check that relationship between two generic types, so the component is cast
     /// when it is injected; a component that is not of the property's type fails the build with
     /// `ErrorKind.typeMismatch` naming the property and both types. The edge is in
-    /// ``BlockComponentFactory/graph()`` and `validate()` like any other.
+    /// ``BlockComponentFactory/graph(from:)`` and `validate()` like any other.
     @_disfavoredOverload
     public func inject<V, Source: Injectable>(
         _ keyPath: @autoclosure @MainActor () -> WritableKeyPath<T, V>, _ source: @autoclosure () -> Source

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""The public API of Monsoon's libraries, one declaration per line, checked against API/<library>.txt.
+
+Every addition, removal or change to a public declaration changes a line, so `.ci/run` fails until the
+baseline is updated in the same commit: the change is visible and deliberate in review.
+
+    swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members
+    Scripts/api-baseline.py --check  "$(swift build --show-bin-path)/../symbolgraph"
+    Scripts/api-baseline.py --update "$(swift build --show-bin-path)/../symbolgraph"
+    Scripts/api-baseline.py --count          # the surface as the issue counts it, from the sources
+"""
+import difflib
+import json
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+LIBRARIES = ["Monsoon", "MonsoonTesting", "MonsoonLifecycle", "MonsoonMediator", "MonsoonRouter"]
+PUBLIC_LINE = re.compile(r"^\s*(@[A-Za-z_]+(\([^)]*\))?\s+)*(public|open)\s")
+PUBLIC_TYPE = re.compile(r"^\s*(@[A-Za-z_]+(\([^)]*\))?\s+)*(public|open)\s+(final\s+)?(class|struct|enum|protocol|actor|typealias)\s")
+
+
+def declarations(symbol_dir: pathlib.Path, library: str) -> list[str]:
+    lines = set()
+    # The library's own graph, and the graphs of its extensions to other modules' types.
+    for path in sorted(symbol_dir.glob(f"{library}.symbols.json")) + sorted(symbol_dir.glob(f"{library}@*.symbols.json")):
+        graph = json.loads(path.read_text())
+        for symbol in graph["symbols"]:
+            if symbol.get("accessLevel") not in ("public", "open"):
+                continue
+            fragments = symbol.get("declarationFragments") or []
+            declaration = " ".join("".join(f["spelling"] for f in fragments).split())
+            name = ".".join(symbol["pathComponents"])
+            extended = path.stem.split("@")[1].split(".")[0] if "@" in path.stem else None
+            where = f" (extends {extended})" if extended else ""
+            lines.add(f"{symbol['kind']['identifier'].removeprefix('swift.')} {name}{where}: {declaration}")
+    return sorted(lines)
+
+
+def count() -> None:
+    sources = sorted((ROOT / "Sources" / "Monsoon").rglob("*.swift"))
+    text = [line for source in sources for line in source.read_text().splitlines()]
+    print(f"Sources/Monsoon: {sum(bool(PUBLIC_LINE.match(l)) for l in text)} public/open declaration lines, "
+          f"{sum(bool(PUBLIC_TYPE.match(l)) for l in text)} public types")
+    for library in LIBRARIES:
+        baseline = ROOT / "API" / f"{library}.txt"
+        if baseline.exists():
+            print(f"API/{library}.txt: {len(baseline.read_text().splitlines())} public declarations")
+
+
+def main() -> int:
+    if sys.argv[1:] == ["--count"]:
+        count()
+        return 0
+    if len(sys.argv) != 3 or sys.argv[1] not in ("--check", "--update"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    symbol_dir = pathlib.Path(sys.argv[2])
+    changed = False
+    for library in LIBRARIES:
+        current = declarations(symbol_dir, library)
+        if not current:
+            print(f"api-baseline: no symbol graph for {library} in {symbol_dir}", file=sys.stderr)
+            return 2
+        baseline_path = ROOT / "API" / f"{library}.txt"
+        if sys.argv[1] == "--update":
+            baseline_path.write_text("\n".join(current) + "\n")
+            continue
+        baseline = baseline_path.read_text().splitlines() if baseline_path.exists() else []
+        if baseline != current:
+            changed = True
+            sys.stdout.writelines(line + "\n" for line in difflib.unified_diff(
+                baseline, current, f"API/{library}.txt (baseline)", f"{library} (this build)", lineterm="", n=0))
+    if changed:
+        print("api-baseline: the public API differs from API/*.txt. If the change is deliberate, run "
+              "Scripts/api-baseline.py --update <symbol graph folder> and commit the baseline with it.", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
