@@ -14,15 +14,13 @@ import Synchronization
 public final class Patch: @unchecked Sendable {
     // Unchecked: the table is only reached through its own lock; the rest is immutable or `Locked`.
     let identity: DefinitionIdentity
-    let key: String
     let scope: Scope
     private let produce: @Sendable () -> Any
     private weak var table: PatchTable?
     private let shared = Locked<Any?>(nil)
 
-    init(identity: DefinitionIdentity, key: String, scope: Scope, table: PatchTable, produce: @escaping @Sendable () -> Any) {
+    init(identity: DefinitionIdentity, scope: Scope, table: PatchTable, produce: @escaping @Sendable () -> Any) {
         self.identity = identity
-        self.key = key
         self.scope = scope
         self.table = table
         self.produce = produce
@@ -102,7 +100,7 @@ extension BlockComponentFactory {
         _ method: (A) -> () -> Definition<T>, with double: @escaping @Sendable () -> T
     ) throws(ResolutionError) -> Patch {
         let entry = try entry(for: definition(method, path: []).reference, declaredType: T.self, path: [])
-        let patch = Patch(identity: entry.declaration.identity, key: entry.key, scope: entry.scope, table: patches,
+        let patch = Patch(identity: entry.declaration.identity, scope: entry.scope, table: patches,
                           produce: { double() })
         patches.install(patch)
         return patch
