@@ -6,16 +6,39 @@ extension Registry {
         _ directory: AssemblyDirectory, postProcessors: [any DefinitionPostProcessor],
         configuration: (ConfigurationReference, AnyDefinition) -> Configuration
     ) throws(ActivationError) -> Registry {
-        var problems: [ActivationError.Problem] = []
-        // One value, never captured by a closure while it changes: a captured variable would cost a
-        // dynamic exclusivity check on every access.
-        var index = ListedDefinitions()
-        var seenAssemblies: Set<ObjectIdentifier> = []
-        var discovered: [AnyDefinition] = []
-        // Listed definitions already reported: references to them are not reported again.
-        var rejected: Set<DefinitionIdentity> = []
-        var tooDeep: Set<DefinitionIdentity> = []
+        var activation = Activation(directory: directory)
+        activation.listAssemblies()
+        activation.registerDiscovered()
+        if !postProcessors.isEmpty {
+            activation.evaluateDeferredBodies()
+            activation.postProcess(with: postProcessors)
+        }
+        return try activation.registry(configuration: configuration)
+    }
+}
 
+/// Activation's phases, in order, over what they share: the definitions listed so far and the
+/// problems found. One value, never captured by a closure while it changes: a captured variable would
+/// cost a dynamic exclusivity check on every access.
+private struct Activation {
+    let directory: AssemblyDirectory
+    var problems: [ActivationError.Problem] = []
+    var index = ListedDefinitions()
+    /// What listed bodies reached, to register after everything listed.
+    var discovered: [AnyDefinition] = []
+    /// Listed definitions already reported: references to them are not reported again.
+    var rejected: Set<DefinitionIdentity> = []
+    /// References too far from every listed definition for discovery to follow.
+    var tooDeep: Set<DefinitionIdentity> = []
+
+    init(directory: AssemblyDirectory) {
+        self.directory = directory
+    }
+
+    /// Lists each assembly's definitions (evaluating the bodies of `define { }`, registering stubs of
+    /// `define(_:_:)`), refusing what cannot be listed.
+    mutating func listAssemblies() {
+        var seenAssemblies: Set<ObjectIdentifier> = []
         for assembly in directory.assemblies {
             let assemblyType = type(of: assembly)
             let assemblyName = typeName(assemblyType)
@@ -28,93 +51,93 @@ extension Registry {
             tooDeep.formUnion(discovery.tooDeep)
             let assemblyIndex = index.names.index(of: assemblyName)
             for definition in definitions {
-                let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: assemblyIndex, of: definition),
-                                       definition: definition)
-                guard !definition.isParameterized else {
-                    problems.append(.listedParameterized(candidate.key, location: definition.location))
-                    rejected.insert(definition.identity)
-                    continue
-                }
-                guard definition.isDefined else {
-                    problems.append(.outsideDefine(candidate.key, location: definition.location))
-                    rejected.insert(definition.identity)
-                    continue
-                }
-                guard !definition.takesParametersWithoutArguments else {
-                    problems.append(.parametersWithoutArguments(candidate.key, location: definition.location))
-                    rejected.insert(definition.identity)
-                    continue
-                }
-                if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
-                    problems.append(existing.identity == definition.identity && !definition.isBinding
-                        ? .listedTwice(candidate.key, location: definition.location)
-                        : .duplicateKey(candidate.key, locations: [existing.location, definition.location], isBinding: definition.isBinding))
-                    continue
-                }
-                if let sharing = index.position(of: definition.identity) {
-                    problems.append(.sharedSite([index.listed[sharing].key, candidate.key], location: definition.location))
-                    continue
-                }
-                index.append(candidate)
+                list(Listed(assemblyName: assemblyName, name: MethodName(assembly: assemblyIndex, of: definition), definition: definition))
             }
         }
+    }
 
-        // What listed definitions reach is registered after everything listed (a listed definition keeps
-        // its key), under its own assembly's name, when that exact assembly type was activated.
-        for definition in discovered where index.position(of: definition.identity) == nil {
-            guard let assemblyType = definition.assemblyType, let activated = directory.byType[ObjectIdentifier(assemblyType)],
-                  type(of: activated) == assemblyType else { continue }
-            let assemblyName = typeName(assemblyType)
-            let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: index.names.index(of: assemblyName), of: definition),
-                                   definition: definition)
-            guard !definition.takesParametersWithoutArguments else {
-                if rejected.insert(definition.identity).inserted {
-                    problems.append(.parametersWithoutArguments(candidate.key, location: definition.location))
-                }
+    private mutating func list(_ candidate: Listed) {
+        let definition = candidate.definition
+        guard !definition.isParameterized else {
+            problems.append(.listedParameterized(candidate.key, location: definition.location))
+            rejected.insert(definition.identity)
+            return
+        }
+        guard definition.isDefined else {
+            problems.append(.outsideDefine(candidate.key, location: definition.location))
+            rejected.insert(definition.identity)
+            return
+        }
+        guard !definition.takesParametersWithoutArguments else {
+            problems.append(.parametersWithoutArguments(candidate.key, location: definition.location))
+            rejected.insert(definition.identity)
+            return
+        }
+        if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
+            problems.append(existing.identity == definition.identity && !definition.isBinding
+                ? .listedTwice(candidate.key, location: definition.location)
+                : .duplicateKey(candidate.key, locations: [existing.location, definition.location], isBinding: definition.isBinding))
+            return
+        }
+        if let sharing = index.position(of: definition.identity) {
+            problems.append(.sharedSite([index.listed[sharing].key, candidate.key], location: definition.location))
+            return
+        }
+        index.append(candidate)
+    }
+
+    /// Registers what listed definitions reach after everything listed (a listed definition keeps its
+    /// key), under its own assembly's name, when that exact assembly type was activated.
+    mutating func registerDiscovered() {
+        for definition in discovered { registerFound(definition) }
+        discovered = []
+    }
+
+    private mutating func registerFound(_ definition: AnyDefinition) {
+        guard index.position(of: definition.identity) == nil, let assemblyType = definition.assemblyType,
+              let activated = directory.byType[ObjectIdentifier(assemblyType)], type(of: activated) == assemblyType else { return }
+        let assemblyName = typeName(assemblyType)
+        let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: index.names.index(of: assemblyName), of: definition),
+                               definition: definition)
+        guard !definition.takesParametersWithoutArguments else {
+            if rejected.insert(definition.identity).inserted {
+                problems.append(.parametersWithoutArguments(candidate.key, location: definition.location))
+            }
+            return
+        }
+        if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
+            problems.append(.duplicateKey(candidate.key, locations: [existing.location, definition.location]))
+            return
+        }
+        index.append(candidate)
+    }
+
+    /// Runs every deferred body now, because post-processors see every definition before anything is
+    /// built; what the bodies reach is registered as discovery registers it.
+    mutating func evaluateDeferredBodies() {
+        var position = 0
+        while position < index.listed.count {
+            defer { position += 1 }
+            guard let body = index.listed[position].definition.deferred else { continue }
+            let stub = index.listed[position].definition
+            let (definition, discovery) = DefinitionEvaluation.discovering { body.definition(for: stub) }
+            let changes = Preparation.bodyChanges(of: definition, declaredScope: stub.declaredScope, key: index.listed[position].key)
+            guard changes.isEmpty else {
+                problems += changes
                 continue
             }
-            if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
-                problems.append(.duplicateKey(candidate.key, locations: [existing.location, definition.location]))
-                continue
-            }
-            index.append(candidate)
+            index.listed[position].definition = definition
+            tooDeep.formUnion(discovery.tooDeep)
+            for found in discovery.found { registerFound(found) }
         }
+    }
 
-        // Post-processors see every definition before anything is built, so with any, deferred bodies
-        // run now, and what they reach is registered as discovery registers it.
-        if !postProcessors.isEmpty {
-            var position = 0
-            while position < index.listed.count {
-                defer { position += 1 }
-                guard let body = index.listed[position].definition.deferred else { continue }
-                let stub = index.listed[position].definition
-                let (definition, discovery) = DefinitionEvaluation.discovering { body.definition(for: stub) }
-                let changes = Preparation.bodyChanges(of: definition, declaredScope: stub.declaredScope, key: index.listed[position].key)
-                guard changes.isEmpty else {
-                    problems += changes
-                    continue
-                }
-                index.listed[position].definition = definition
-                tooDeep.formUnion(discovery.tooDeep)
-                for found in discovery.found where index.position(of: found.identity) == nil {
-                    guard let assemblyType = found.assemblyType, let activated = directory.byType[ObjectIdentifier(assemblyType)],
-                          type(of: activated) == assemblyType else { continue }
-                    let assemblyName = typeName(assemblyType)
-                    let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: index.names.index(of: assemblyName), of: found),
-                                           definition: found)
-                    if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
-                        problems.append(.duplicateKey(candidate.key, locations: [existing.location, found.location]))
-                        continue
-                    }
-                    index.append(candidate)
-                }
-            }
-        }
-
-        // Like Typhoon, each post-processor sees every definition before the next post-processor runs.
+    /// Runs the post-processors, each over every definition before the next, as Typhoon does.
+    mutating func postProcess(with postProcessors: [any DefinitionPostProcessor]) {
         for processor in postProcessors {
             // A child that asks for its inherited injections sees its parents as this post-processor found them.
             let before = index
+            let directory = directory
             let parentLookup: @Sendable (DefinitionReference) -> AnyDefinition? = { reference in
                 before.position(of: reference, in: directory).map { before.listed[$0].definition }
             }
@@ -127,64 +150,25 @@ extension Registry {
                 }
             }
         }
+    }
 
+    /// Makes an entry of each listed definition, checks what each injects, and aliases a reference
+    /// through a replaced assembly to the replacing definition; throws every problem found by any phase.
+    mutating func registry(configuration: (ConfigurationReference, AnyDefinition) -> Configuration) throws(ActivationError) -> Registry {
         let final = index
-        let listed = final.listed
-        let indexOf = { (reference: DefinitionReference) -> Int? in final.position(of: reference, in: directory) }
-        let inheritance = Inheritance { reference in indexOf(reference).map { listed[$0].definition } }
-
+        let directory = directory
+        let inheritance = Inheritance { reference in final.position(of: reference, in: directory).map { final.listed[$0].definition } }
         var entries: [RegistryEntry] = []
-        entries.reserveCapacity(listed.count)
+        entries.reserveCapacity(final.listed.count)
         var entryOfListed: [RegistryEntry?] = []
-        entryOfListed.reserveCapacity(listed.count)
+        entryOfListed.reserveCapacity(final.listed.count)
         var aliasIndices: [(DefinitionIdentity, Int)] = []
-        for item in listed {
-            let definition = item.definition
-            // A deferred definition is registered as declared; what needs its body is checked when the
-            // factory first needs it (see `Preparation`).
-            if definition.deferred != nil {
-                if definition.declaredScope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
-                    problems.append(.weakSingletonOfValueType(item.key, type: definition.declaredType, location: definition.location))
-                }
-                let entry = RegistryEntry(assemblyName: item.assemblyName, stub: definition)
-                entries.append(entry)
-                entryOfListed.append(entry)
-                continue
-            }
-            do {
-                let resolved = try inheritance.resolve(definition)
-                if resolved.scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
-                    problems.append(.weakSingletonOfValueType(item.key, type: definition.declaredType, location: definition.location))
-                }
-                let entry = RegistryEntry(assemblyName: item.assemblyName, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
-                entries.append(entry)
-                entryOfListed.append(entry)
-            } catch {
-                problems.append(.invalidParent(item.key, definition: definition, failure: error))
-                entryOfListed.append(nil)
-            }
-            for exposed in definition.exposedTypes {
-                if let declared = definition.declaredType as? AnyClass, let exposedClass = exposed as? AnyClass,
-                   !ClassHierarchy.isSubclass(declared, of: exposedClass) {
-                    problems.append(.invalidExposedType(item.key, declared: definition.declaredType, exposed: exposed, location: definition.location))
-                }
-            }
-            var reported: Set<DefinitionIdentity> = []
-            for dependency in definition.dependencies {
-                problems += dependency.problems(key: item.key, in: definition) { configuration($0, definition) }
-                for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
-                    if final.position(of: reference.identity) != nil { continue }
-                    if let replacement = indexOf(reference) {
-                        aliasIndices.append((reference.identity, replacement))
-                    } else if rejected.isEmpty || !rejected.contains(reference.identity), reported.insert(reference.identity).inserted {
-                        problems.append(.undeclaredReference(from: item.key, to: reference.function, location: reference.identity.location,
-                                                             tooDeepToDiscover: tooDeep.contains(reference.identity),
-                                                             lazyHolder: directory.lazyHolder(of: reference.assemblyType)))
-                    }
-                }
-            }
+        for item in final.listed {
+            let entry = makeEntry(item, inheritance: inheritance)
+            if let entry { entries.append(entry) }
+            entryOfListed.append(entry)
+            checkInjections(of: item, in: final, configuration: configuration) { aliasIndices.append(($0, $1)) }
         }
-
         if !problems.isEmpty { throw ActivationError(problems: problems) }
         var aliases: [(DefinitionIdentity, RegistryEntry)] = []
         var aliased: Set<DefinitionIdentity> = []
@@ -192,6 +176,60 @@ extension Registry {
             if let entry = entryOfListed[index] { aliases.append((identity, entry)) }
         }
         return Registry(entries: entries, aliases: aliases)
+    }
+
+    /// The entry of a listed definition: a stub for a deferred one, whose parent chain is resolved when
+    /// the factory first needs it (see `Preparation`); `nil` when its parent chain is invalid.
+    private mutating func makeEntry(_ item: Listed, inheritance: Inheritance) -> RegistryEntry? {
+        let definition = item.definition
+        let scope: Scope
+        let entry: RegistryEntry
+        if definition.deferred != nil {
+            entry = RegistryEntry(assemblyName: item.assemblyName, stub: definition)
+            scope = definition.declaredScope ?? .objectGraph
+        } else {
+            do {
+                let resolved = try inheritance.resolve(definition)
+                entry = RegistryEntry(assemblyName: item.assemblyName, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
+                scope = resolved.scope
+            } catch {
+                problems.append(.invalidParent(item.key, definition: definition, failure: error))
+                return nil
+            }
+        }
+        if scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
+            problems.append(.weakSingletonOfValueType(item.key, type: definition.declaredType, location: definition.location))
+        }
+        return entry
+    }
+
+    /// Checks a listed definition's exposed types and injections; `alias` receives a reference through
+    /// a replaced assembly with the position of the definition replacing it.
+    private mutating func checkInjections(
+        of item: Listed, in final: ListedDefinitions, configuration: (ConfigurationReference, AnyDefinition) -> Configuration,
+        alias: (DefinitionIdentity, Int) -> Void
+    ) {
+        let definition = item.definition
+        for exposed in definition.exposedTypes {
+            if let declared = definition.declaredType as? AnyClass, let exposedClass = exposed as? AnyClass,
+               !ClassHierarchy.isSubclass(declared, of: exposedClass) {
+                problems.append(.invalidExposedType(item.key, declared: definition.declaredType, exposed: exposed, location: definition.location))
+            }
+        }
+        var reported: Set<DefinitionIdentity> = []
+        for dependency in definition.dependencies {
+            problems += dependency.problems(key: item.key, in: definition) { configuration($0, definition) }
+            for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
+                if final.position(of: reference.identity) != nil { continue }
+                if let replacement = final.position(of: reference, in: directory) {
+                    alias(reference.identity, replacement)
+                } else if rejected.isEmpty || !rejected.contains(reference.identity), reported.insert(reference.identity).inserted {
+                    problems.append(.undeclaredReference(from: item.key, to: reference.function, location: reference.identity.location,
+                                                         tooDeepToDiscover: tooDeep.contains(reference.identity),
+                                                         lazyHolder: directory.lazyHolder(of: reference.assemblyType)))
+                }
+            }
+        }
     }
 }
 
