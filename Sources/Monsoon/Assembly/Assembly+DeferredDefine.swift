@@ -69,12 +69,12 @@ extension Assembly {
     ) -> Definition<T> {
         let assemblyType = type(of: self)
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(assemblyType))
-        let evaluation = DefinitionEvaluation.current
-        let mode = evaluation.pointee.mode
+        let evaluation = ThreadState.current
+        let mode = evaluation.pointee.definitions.mode
         // Resolving by method reference: the identity is all that is needed, and making it allocates nothing.
         if mode == .identifying { return Definition(referenceTo: identity, function: function, assemblyType: assemblyType) }
         // Called outside a factory (a test reading a definition): evaluated now, as `define { }` is.
-        if mode == .idle, !evaluation.pointee.isListing {
+        if mode == .idle, !evaluation.pointee.definitions.isListing {
             return Self.evaluateDeferred(body, finish: finish, identity: identity, function: function, assemblyType: assemblyType, scope: scope)
         }
         // The closure captures only the body (and `finish`); the stub hands it the rest.
@@ -82,7 +82,7 @@ extension Assembly {
             Self.evaluateDeferred(body, finish: finish, identity: stub.identity, function: stub.functionName, assemblyType: assemblyType,
                                   scope: scope).erased
         }, identity: identity, functionName: function, assemblyType: assemblyType, declaredType: T.self, scope: scope)
-        if mode == .evaluating, evaluation.pointee.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
+        if mode == .evaluating, evaluation.pointee.definitions.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
             DefinitionEvaluation.discovered(stub: stub)
         }
         return Definition(deferred: stub, identity: identity, function: function, assemblyType: assemblyType)

@@ -50,23 +50,23 @@ extension Assembly {
         fileID: StaticString, function: StaticString, line: UInt, column: UInt, _ body: () -> Definition<T>
     ) -> Definition<T> {
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(type(of: self)))
-        let evaluation = DefinitionEvaluation.current
-        guard evaluation.pointee.mode == .idle else {
+        let evaluation = ThreadState.current
+        guard evaluation.pointee.definitions.mode == .idle else {
             // While activation lists definitions, a referenced body is evaluated once too, so that what
             // listed definitions reach is registered without being listed.
-            if evaluation.pointee.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
+            if evaluation.pointee.definitions.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
                 DefinitionEvaluation.discovered(DefinitionEvaluation.declaring(ObjectIdentifier(type(of: self))) {
                     body().declared(at: identity, arguments: .none, function: function, assemblyType: type(of: self)).specialized()
                 })
             }
             return Definition(referenceTo: identity, function: function, assemblyType: type(of: self))
         }
-        evaluation.pointee.mode = .evaluating
-        let previousAssembly = evaluation.pointee.declaringAssembly
-        evaluation.pointee.declaringAssembly = ObjectIdentifier(type(of: self))
+        evaluation.pointee.definitions.mode = .evaluating
+        let previousAssembly = evaluation.pointee.definitions.declaringAssembly
+        evaluation.pointee.definitions.declaringAssembly = ObjectIdentifier(type(of: self))
         defer {
-            evaluation.pointee.mode = .idle
-            evaluation.pointee.declaringAssembly = previousAssembly
+            evaluation.pointee.definitions.mode = .idle
+            evaluation.pointee.definitions.declaringAssembly = previousAssembly
         }
         return body().declared(at: identity, arguments: .none, function: function, assemblyType: type(of: self)).specialized()
     }

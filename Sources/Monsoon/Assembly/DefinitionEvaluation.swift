@@ -19,31 +19,13 @@ enum DefinitionEvaluation {
         case identifying
     }
 
-    /// What Monsoon keeps per thread. Reached through a raw pointer, so that reading or changing it costs
-    /// no reference counting and no exclusivity check: `define` reads it on every resolution by method
-    /// reference.
+    /// What `define` is doing on one thread: a part of that thread's ``ThreadState``.
     @usableFromInline
-    struct ThreadState {
+    struct State {
         @usableFromInline var mode = Mode.idle
         /// The assembly whose definition body is running: what `.config` injections made in it read
         /// their keys from (its own configuration), wherever the definition is later built.
         @usableFromInline var declaringAssembly: ObjectIdentifier?
-        /// Whether a component is being built without a resolution on this thread (see
-        /// `BlockComponentFactory.buildDetached`).
-        @usableFromInline var isBuildingDetached = false
-        /// The tracer new resolutions of the given factory on this thread record into (`factory.trace`).
-        var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
-        /// The resolution running on this thread, so that a component's initializer that calls
-        /// `factory.resolve` joins the graph being built instead of starting a second one that would
-        /// wait for the first. Unretained: whoever set it keeps it alive until it restores the previous one.
-        @usableFromInline var resolutionReference: UnretainedReference<ResolutionContext>?
-        @inlinable var resolution: ResolutionContext? {
-            get { resolutionReference?.object }
-            set { resolutionReference = newValue.map(UnretainedReference.init) }
-        }
-        /// A finished resolution kept for the next one on this thread, so that a resolution allocates no
-        /// context, stack or slot table of its own (they keep their capacity).
-        var spareResolution: ResolutionContext?
         /// Set while activation lists an assembly's definitions: the definitions their bodies reach are
         /// evaluated too and collected here, so that they are registered without being listed.
         var discovery: Discovery?
@@ -52,24 +34,9 @@ enum DefinitionEvaluation {
         /// Set while activation reads an assembly's `definitions`: `define(_:_:)` then returns its stub
         /// without running its body.
         @usableFromInline var isListing = false
-        /// Set while this thread evaluates deferred definitions for a factory (see
-        /// `BlockComponentFactory.prepare`): a body that resolves a component then gets an error, not a
-        /// deadlock on the preparation lock.
-        var isPreparing = false
         /// The call sites of definitions written without `define` whose arguments are being evaluated,
         /// innermost last: a site met again while on this list is an endless recursion.
         var sitesUnderConstruction: [DefinitionIdentity] = []
-        /// The lowest stack address a build may start at on this thread (see `ThreadStack`), found when
-        /// first needed: finding it costs a system call, or on Linux's main thread a read of its maps.
-        private var knownStackFloor: UInt?
-        var stackFloor: UInt {
-            mutating get {
-                if let knownStackFloor { return knownStackFloor }
-                let floor = ThreadStack.floor()
-                knownStackFloor = floor
-                return floor
-            }
-        }
     }
 
     /// What activation discovers through references while it lists definitions.
@@ -106,28 +73,28 @@ enum DefinitionEvaluation {
 
     /// Runs `body` (which lists definitions) collecting the definitions their bodies reach by reference.
     static func discovering<R>(_ body: () -> R) -> (result: R, discovery: Discovery) {
-        let state = current
-        let previous = state.pointee.discovery
-        state.pointee.discovery = Discovery()
-        state.pointee.isDiscovering = true
+        let state = ThreadState.current
+        let previous = state.pointee.definitions.discovery
+        state.pointee.definitions.discovery = Discovery()
+        state.pointee.definitions.isDiscovering = true
         defer {
-            state.pointee.discovery = previous
-            state.pointee.isDiscovering = previous != nil
+            state.pointee.definitions.discovery = previous
+            state.pointee.definitions.isDiscovering = previous != nil
         }
         let result = with(.idle, body)
-        return (result, state.pointee.discovery ?? Discovery())
+        return (result, state.pointee.definitions.discovery ?? Discovery())
     }
 
     /// Whether the definition at `identity`, reached by reference from a body being evaluated, should be
     /// evaluated now for discovery; if so the caller evaluates it and hands it to `discovered(_:)`.
     @usableFromInline
     static func shouldDiscover(_ identity: DefinitionIdentity) -> Bool {
-        let state = current
-        guard state.pointee.discovery != nil, state.pointee.mode == .evaluating else { return false }
-        let stackIsLow = ThreadStack.currentDepthMarker() <= state.pointee.stackFloor
+        let state = ThreadState.current
+        guard state.pointee.definitions.discovery != nil, state.pointee.definitions.mode == .evaluating else { return false }
+        let stackIsLow = ThreadStack.currentDepthMarker() <= state.pointee.resolutions.stackFloor
         // Changed in place: a copy taken out and written back would share the set's storage, and the
         // first insertion would then copy all of it, once per definition.
-        return state.pointee.discovery?.admit(identity, stackIsLow: stackIsLow) ?? false
+        return state.pointee.definitions.discovery?.admit(identity, stackIsLow: stackIsLow) ?? false
     }
 
     /// Records a definition evaluated because `shouldDiscover` said so.
@@ -140,17 +107,17 @@ enum DefinitionEvaluation {
     /// running its body.
     @usableFromInline
     static func discovered(stub: AnyDefinition) {
-        let state = current
-        state.pointee.discovery?.depth -= 1
-        state.pointee.discovery?.found.append(stub)
+        let state = ThreadState.current
+        state.pointee.definitions.discovery?.depth -= 1
+        state.pointee.definitions.discovery?.found.append(stub)
     }
 
     /// Runs `body`, which reads an assembly's `definitions`, with deferred definitions returning stubs.
     static func listing<R>(_ body: () -> R) -> R {
-        let state = current
-        let previous = state.pointee.isListing
-        state.pointee.isListing = true
-        defer { state.pointee.isListing = previous }
+        let state = ThreadState.current
+        let previous = state.pointee.definitions.isListing
+        state.pointee.definitions.isListing = true
+        defer { state.pointee.definitions.isListing = previous }
         return body()
     }
 
@@ -166,34 +133,34 @@ enum DefinitionEvaluation {
 
     @usableFromInline
     static func enter(_ site: DefinitionIdentity) -> Bool {
-        let state = current
-        if state.pointee.sitesUnderConstruction.contains(site) { return false }
-        state.pointee.sitesUnderConstruction.append(site)
+        let state = ThreadState.current
+        if state.pointee.definitions.sitesUnderConstruction.contains(site) { return false }
+        state.pointee.definitions.sitesUnderConstruction.append(site)
         return true
     }
 
     @usableFromInline
     static func leave() {
-        current.pointee.sitesUnderConstruction.removeLast()
+        ThreadState.current.pointee.definitions.sitesUnderConstruction.removeLast()
     }
 
     /// Runs a definition body of `assembly`'s, so that what it creates knows its assembly.
     @usableFromInline
     static func declaring<R>(_ assembly: ObjectIdentifier, _ body: () throws -> R) rethrows -> R {
-        let state = current
-        let previous = state.pointee.declaringAssembly
-        state.pointee.declaringAssembly = assembly
-        defer { state.pointee.declaringAssembly = previous }
+        let state = ThreadState.current
+        let previous = state.pointee.definitions.declaringAssembly
+        state.pointee.definitions.declaringAssembly = assembly
+        defer { state.pointee.definitions.declaringAssembly = previous }
         return try body()
     }
 
     /// Runs `body` with this thread in `mode`, restoring the previous mode afterwards.
     @inlinable
     static func with<R>(_ mode: Mode, _ body: () throws -> R) rethrows -> R {
-        let state = current
-        let previous = state.pointee.mode
-        state.pointee.mode = mode
-        defer { state.pointee.mode = previous }
+        let state = ThreadState.current
+        let previous = state.pointee.definitions.mode
+        state.pointee.definitions.mode = mode
+        defer { state.pointee.definitions.mode = previous }
         return try body()
     }
 }
@@ -202,4 +169,4 @@ enum DefinitionEvaluation {
 extension DefinitionEvaluation: Sendable {}
 
 @available(*, unavailable, message: "Each thread has its own state.")
-extension DefinitionEvaluation.ThreadState: Sendable {}
+extension DefinitionEvaluation.State: Sendable {}

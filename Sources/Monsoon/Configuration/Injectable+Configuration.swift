@@ -47,7 +47,7 @@ extension Injectable {
         _ key: String, label: String? = nil, read: @escaping @Sendable (Configuration) throws(ConfigurationError) -> V
     ) -> Injection<V> where Self == Injection<V> {
         let label = label ?? "configuration \"\(key)\""
-        let assembly = DefinitionEvaluation.current.pointee.declaringAssembly
+        let assembly = ThreadState.current.pointee.definitions.declaringAssembly
         let reference = ConfigurationReference(label: label, assembly: assembly) { configuration throws(ConfigurationError) in
             _ = try read(configuration)
         }

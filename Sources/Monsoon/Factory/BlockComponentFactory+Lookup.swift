@@ -45,23 +45,23 @@ extension BlockComponentFactory {
     /// resolution), otherwise in a new top-level resolution, which reuses the thread's spare context.
     @usableFromInline
     func withResolution<R>(_ body: (ResolutionContext) throws(ResolutionError) -> R) throws(ResolutionError) -> R {
-        let thread = DefinitionEvaluation.current
-        let enclosing = thread.pointee.resolution
+        let thread = ThreadState.current
+        let enclosing = thread.pointee.resolutions.current
         var candidate = enclosing
         while let current = candidate {
             if current.factory === self, !current.isFinished { return try body(current) }
             candidate = current.enclosing
         }
-        let context = thread.pointee.spareResolution ?? ResolutionContext()
-        thread.pointee.spareResolution = nil
-        context.begin(factory: self, enclosing: enclosing, stackFloor: thread.pointee.stackFloor)
-        if let pending = thread.pointee.pendingTracer, pending.factory == ObjectIdentifier(self) {
+        let context = thread.pointee.resolutions.spare ?? ResolutionContext()
+        thread.pointee.resolutions.spare = nil
+        context.begin(factory: self, enclosing: enclosing, stackFloor: thread.pointee.resolutions.stackFloor)
+        if let pending = thread.pointee.resolutions.pendingTracer, pending.factory == ObjectIdentifier(self) {
             context.tracer = pending.tracer
         }
-        thread.pointee.resolution = context
+        thread.pointee.resolutions.current = context
         defer {
-            thread.pointee.resolution = enclosing
-            if thread.pointee.spareResolution == nil { thread.pointee.spareResolution = context }
+            thread.pointee.resolutions.current = enclosing
+            if thread.pointee.resolutions.spare == nil { thread.pointee.resolutions.spare = context }
         }
         do throws(ResolutionError) {
             let result = try body(context)

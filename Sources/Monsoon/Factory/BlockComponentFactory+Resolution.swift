@@ -41,11 +41,11 @@ extension BlockComponentFactory {
         guard let assembly = assemblies.assembly(A.self) else { return try resolveCold(method) }
         // Identifying mode set and restored by hand: the method cannot throw, and a closure around the
         // call would copy the returned definition once more.
-        let thread = DefinitionEvaluation.current
-        let previous = thread.pointee.mode
-        thread.pointee.mode = .identifying
+        let thread = ThreadState.current
+        let previous = thread.pointee.definitions.mode
+        thread.pointee.definitions.mode = .identifying
         let definition = method(assembly)()
-        thread.pointee.mode = previous
+        thread.pointee.definitions.mode = previous
         if !definition.isParameterized, let entry = registry.entry(identifiedBy: definition.identity) {
             return try resolve(entry, as: T.self, thread: thread)
         }

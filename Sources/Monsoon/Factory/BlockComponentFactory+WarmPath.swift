@@ -15,13 +15,13 @@ extension BlockComponentFactory {
     /// - Parameter thread: this thread's state, when the caller already read it.
     @inlinable
     func resolve<T>(
-        _ entry: RegistryEntry, as type: T.Type, thread: UnsafeMutablePointer<DefinitionEvaluation.ThreadState>? = nil
+        _ entry: RegistryEntry, as type: T.Type, thread: UnsafeMutablePointer<ThreadState>? = nil
     ) throws(ResolutionError) -> T {
         if !entry.isPrepared { try prepare(entry, path: []) }
         if !patches.isActive {
             if let warm: T = warmComponent(in: entry) { return warm }
             if let make = entry.detachedMake, instancePostProcessors.isEmpty,
-               let built = try buildDetached(entry, make, thread: thread ?? DefinitionEvaluation.current) {
+               let built = try buildDetached(entry, make, thread: thread ?? ThreadState.current) {
                 return try typed(built, of: entry, as: T.self, path: [])
             }
         }
@@ -34,7 +34,7 @@ extension BlockComponentFactory {
     /// initializer of a component not built yet, naming the path to it.
     @usableFromInline
     func checkSynchronouslyBuildable(_ entry: RegistryEntry) throws(ResolutionError) {
-        guard DefinitionEvaluation.current.pointee.resolution == nil, let path = AsyncReach.path(toAsyncFrom: entry, in: self) else { return }
+        guard ThreadState.current.pointee.resolutions.current == nil, let path = AsyncReach.path(toAsyncFrom: entry, in: self) else { return }
         throw .asyncRequired(entry.key, asyncPath: path)
     }
 
@@ -44,13 +44,13 @@ extension BlockComponentFactory {
     /// nothing, where a call's overhead is a noticeable share.
     @inlinable
     func buildDetached(
-        _ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any, thread: UnsafeMutablePointer<DefinitionEvaluation.ThreadState>
+        _ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any, thread: UnsafeMutablePointer<ThreadState>
     ) throws(ResolutionError) -> Any? {
         // Inside another detached build (an initializer resolving from the factory), take the general
         // path, whose depth and cycle checks stop an initializer that resolves itself.
-        guard thread.pointee.resolution == nil, !thread.pointee.isBuildingDetached else { return nil }
-        thread.pointee.isBuildingDetached = true
-        defer { thread.pointee.isBuildingDetached = false }
+        guard thread.pointee.resolutions.current == nil, !thread.pointee.resolutions.isBuildingDetached else { return nil }
+        thread.pointee.resolutions.isBuildingDetached = true
+        defer { thread.pointee.resolutions.isBuildingDetached = false }
         // The initializer only produces fixed values, so it never uses its resolver; it gets one that
         // belongs to no resolution and refuses every request, should that ever change.
         do {

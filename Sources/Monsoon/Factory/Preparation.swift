@@ -90,7 +90,7 @@ extension BlockComponentFactory {
         // Discovered definitions appear as passes run: go again until a pass finds nothing new.
         var pending = registry.entries.filter { !$0.isPrepared }
         // Inside a pass (a body calling `validate()`) nothing can be completed: stop rather than loop.
-        guard !DefinitionEvaluation.current.pointee.isPreparing else { return [] }
+        guard !ThreadState.current.pointee.resolutions.isPreparing else { return [] }
         while !pending.isEmpty {
             let problems = preparing { self.preparePass(from: pending) }
             for entry in pending + preparation.discoveredEntries {
@@ -118,10 +118,10 @@ extension BlockComponentFactory {
     private func preparing(
         _ body: () -> [ObjectIdentifier: [ActivationError.Problem]]
     ) -> [ObjectIdentifier: [ActivationError.Problem]] {
-        let thread = DefinitionEvaluation.current
-        guard !thread.pointee.isPreparing else { return [:] }
-        thread.pointee.isPreparing = true
-        defer { thread.pointee.isPreparing = false }
+        let thread = ThreadState.current
+        guard !thread.pointee.resolutions.isPreparing else { return [:] }
+        thread.pointee.resolutions.isPreparing = true
+        defer { thread.pointee.resolutions.isPreparing = false }
         return preparation.pass.withLock { passes in
             passes += 1
             return body()
@@ -322,7 +322,7 @@ extension BlockComponentFactory {
     func registeringEntry(for reference: DefinitionReference) -> RegistryEntry? {
         if let entry = registeredEntry(for: reference) { return entry }
         guard reference.deferredStub != nil else { return nil }
-        if DefinitionEvaluation.current.pointee.isPreparing { return lookup(reference) }
+        if ThreadState.current.pointee.resolutions.isPreparing { return lookup(reference) }
         var found: RegistryEntry?
         _ = preparing {
             found = self.lookup(reference)

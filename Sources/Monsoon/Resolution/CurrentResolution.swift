@@ -9,7 +9,7 @@ import Android
 #endif
 
 /// The thread a resolution runs on. A resolution never suspends: it starts and ends on one thread, so
-/// the current resolution lives in the thread's state (`DefinitionEvaluation.resolution`).
+/// the current resolution lives in the thread's state (`ThreadResolutions.current`).
 enum CurrentResolution {
     typealias ThreadID = pthread_t
 

@@ -150,13 +150,13 @@ extension ResolutionContext {
     /// Runs one synchronous step of this resolution on the calling thread: the resolution is the
     /// thread's current one meanwhile, so that code in it that calls `factory.resolve` joins it.
     func segment<R, Failure: Error>(_ body: () throws(Failure) -> R) throws(Failure) -> R {
-        let thread = DefinitionEvaluation.current
-        let previous = thread.pointee.resolution
+        let thread = ThreadState.current
+        let previous = thread.pointee.resolutions.current
         hot.pointee.thread = CurrentResolution.currentThread
-        hot.pointee.stackFloor = thread.pointee.stackFloor
-        thread.pointee.resolution = self
+        hot.pointee.stackFloor = thread.pointee.resolutions.stackFloor
+        thread.pointee.resolutions.current = self
         defer {
-            thread.pointee.resolution = previous
+            thread.pointee.resolutions.current = previous
             clearPrepared()
         }
         return try body()

@@ -5,13 +5,13 @@ extension BlockComponentFactory {
     /// - Complexity: tracing records every component requested; leave it off in production paths.
     public func trace<T>(_ body: () throws -> T) rethrows -> (T, ResolutionTrace) {
         let tracer = ResolutionTracer()
-        let state = DefinitionEvaluation.current
-        let previous = state.pointee.pendingTracer
-        state.pointee.pendingTracer = (tracer, ObjectIdentifier(self))
+        let state = ThreadState.current
+        let previous = state.pointee.resolutions.pendingTracer
+        state.pointee.resolutions.pendingTracer = (tracer, ObjectIdentifier(self))
         patches.beginBypass()  // warm paths skip resolutions, and so tracing: send everything the slow way
         defer {
             patches.endBypass()
-            state.pointee.pendingTracer = previous
+            state.pointee.resolutions.pendingTracer = previous
         }
         let result = try body()
         return (result, ResolutionTrace(roots: tracer.roots))
