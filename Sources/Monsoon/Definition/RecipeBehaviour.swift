@@ -46,20 +46,7 @@ final class RecipeBehaviour<T>: DefinitionBehaviour {
 
     @usableFromInline func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
 
-    @usableFromInline func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        if let specializedBuild { return try specializedBuild(context, entry) }
-        return try recipe.build(in: context, entry: entry)
-    }
-
-    nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
-        try await recipe.buildAsync(in: context, entry: entry)
-    }
-
     @usableFromInline func box(_ component: Any) -> AnyObject? {
         (component as? T).map { TypedBox($0) }
-    }
-
-    @usableFromInline func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        try recipe.injectExisting(existing, in: context, entry: entry)
     }
 }

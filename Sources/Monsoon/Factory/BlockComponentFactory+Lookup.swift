@@ -39,37 +39,4 @@ extension BlockComponentFactory {
         // is deferred until the factory needs its content.
         return DefinitionEvaluation.with(.identifying) { method(assembly)(repeat each arguments) }
     }
-
-    /// Runs `body` in the resolution of this factory already running on this thread, if any (a component
-    /// resolving from inside its initializer joins the graph being built, even through another factory's
-    /// resolution), otherwise in a new top-level resolution, which reuses the thread's spare context.
-    @usableFromInline
-    func withResolution<R>(_ body: (ResolutionContext) throws(ResolutionError) -> R) throws(ResolutionError) -> R {
-        let thread = ThreadState.current
-        let enclosing = thread.pointee.resolutions.current
-        var candidate = enclosing
-        while let current = candidate {
-            if current.factory === self, !current.isFinished { return try body(current) }
-            candidate = current.enclosing
-        }
-        let context = thread.pointee.resolutions.spare ?? ResolutionContext()
-        thread.pointee.resolutions.spare = nil
-        context.begin(factory: self, enclosing: enclosing, stackFloor: thread.pointee.resolutions.stackFloor)
-        if let pending = thread.pointee.resolutions.pendingTracer, pending.factory == ObjectIdentifier(self) {
-            context.tracer = pending.tracer
-        }
-        thread.pointee.resolutions.current = context
-        defer {
-            thread.pointee.resolutions.current = enclosing
-            if thread.pointee.resolutions.spare == nil { thread.pointee.resolutions.spare = context }
-        }
-        do throws(ResolutionError) {
-            let result = try body(context)
-            context.complete()
-            return result
-        } catch {
-            context.abandon()
-            throw error
-        }
-    }
 }

@@ -1,5 +1,7 @@
-/// The warm path: what every typed resolution runs before it needs a resolution context. It is
-/// `@inlinable`, so it is compiled into the caller's module for the requested `T`.
+/// From a found entry to its component: the warm path, which every typed resolution runs before it
+/// needs a resolution context, then the way into a resolution when it does, and the component's cast
+/// to the requested type. The warm path is `@inlinable`, so it is compiled into the caller's module for
+/// the requested `T`.
 ///
 /// Invariant that makes it lock-free and cast-free: a shared entry's cell is written once — its value,
 /// and a `TypedBox` of the entry's *declared* type — before its published flag is stored with release
@@ -75,4 +77,59 @@ extension BlockComponentFactory {
         guard entry.declaredTypeID == ObjectIdentifier(T.self), let box = entry.cell?.publishedBox else { return nil }
         return unsafeDowncast(box, to: TypedBox<T>.self).value
     }
+
+    /// Runs `body` in the resolution of this factory already running on this thread, if any (a component
+    /// resolving from inside its initializer joins the graph being built, even through another factory's
+    /// resolution), otherwise in a new top-level resolution, which reuses the thread's spare context.
+    @usableFromInline
+    func withResolution<R>(_ body: (ResolutionContext) throws(ResolutionError) -> R) throws(ResolutionError) -> R {
+        let thread = ThreadState.current
+        let enclosing = thread.pointee.resolutions.current
+        var candidate = enclosing
+        while let current = candidate {
+            if current.factory === self, !current.isFinished { return try body(current) }
+            candidate = current.enclosing
+        }
+        let context = thread.pointee.resolutions.spare ?? ResolutionContext()
+        thread.pointee.resolutions.spare = nil
+        context.begin(factory: self, enclosing: enclosing, stackFloor: thread.pointee.resolutions.stackFloor)
+        if let pending = thread.pointee.resolutions.pendingTracer, pending.factory == ObjectIdentifier(self) {
+            context.tracer = pending.tracer
+        }
+        thread.pointee.resolutions.current = context
+        defer {
+            thread.pointee.resolutions.current = enclosing
+            if thread.pointee.resolutions.spare == nil { thread.pointee.resolutions.spare = context }
+        }
+        do throws(ResolutionError) {
+            let result = try body(context)
+            context.complete()
+            return result
+        } catch {
+            context.abandon()
+            throw error
+        }
+    }
 }
+
+/// A component of `entry` as `T`. When the entry declares exactly `T` and `T` is a class, the component
+/// is an instance of `T` or of a subclass — a build of the `Definition<T>` (its initializer returns `T`),
+/// a patch's double (typed `T`), or an instance post-processor's replacement (checked to be a `T`) — so
+/// it is reinterpreted without a dynamic cast; anything else is cast, and a mismatch is reported.
+///
+/// Specialized where `T` is known, so the class test folds to a constant.
+@inlinable
+func typed<T>(
+    _ component: Any, of entry: RegistryEntry, as type: T.Type, path: @autoclosure () -> [String]
+) throws(ResolutionError) -> T {
+    if T.self is AnyClass, entry.declaredTypeID == ObjectIdentifier(T.self) { return reinterpret(component, as: T.self) }
+    return try cast(component, of: entry, as: T.self, path: path())
+}
+
+/// Kept out of line: a conditional cast makes its caller fetch `Optional<T>`'s metadata on entry.
+@inline(never) @usableFromInline
+func cast<T>(_ component: Any, of entry: RegistryEntry, as type: T.Type, path: [String]) throws(ResolutionError) -> T {
+    if let typed = component as? T { return typed }
+    throw .typeMismatch(entry.key, builds: entry.definition.declaredType, requested: type, path: path + [entry.key])
+}
+

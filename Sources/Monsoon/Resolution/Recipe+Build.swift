@@ -1,3 +1,19 @@
+/// How a definition's behaviour builds: where a resolution's build enters the recipe.
+extension RecipeBehaviour {
+    @usableFromInline func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+        if let specializedBuild { return try specializedBuild(context, entry) }
+        return try recipe.build(in: context, entry: entry)
+    }
+
+    nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
+        try await recipe.buildAsync(in: context, entry: entry)
+    }
+
+    @usableFromInline func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+        try recipe.injectExisting(existing, in: context, entry: entry)
+    }
+}
+
 extension Recipe {
     /// Builds one component: initializer, beforeInjections hooks, properties, methods, in that order,
     /// each phase running what the parent chain declares before the definition's own; then instance
