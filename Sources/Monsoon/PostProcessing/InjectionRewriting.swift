@@ -191,28 +191,35 @@ extension RegisteredDefinition {
 }
 
 /// A property set through an ancestor's key path, whose root is the component's type or a superclass
-/// of it: the root is opened from the key path, since only the ancestor's definition knew it statically.
+/// of it: only the ancestor's definition knew the root statically, so it is recovered from the key path
+/// itself, every key path being a `PartialKeyPath` of its root.
 enum InheritedProperty {
     /// Whether the property at `keyPath` can be set to a `V`.
     static func accepts<V>(_: V.Type, at keyPath: AnyKeyPath) -> Bool {
-        let root: Any.Type = type(of: keyPath).rootType
-        return accepts(V.self, at: keyPath, rootedAt: root)
+        (keyPath as? any RootedKeyPath)?.accepts(V.self) ?? false
     }
 
     static func assign<T, V>(_ value: V, at keyPath: AnyKeyPath, in instance: inout T) {
-        let root: Any.Type = type(of: keyPath).rootType
-        assign(value, at: keyPath, rootedAt: root, in: &instance)
+        (keyPath as? any RootedKeyPath)?.assign(value, in: &instance)
+    }
+}
+
+/// A key path whose root type its methods can name.
+protocol RootedKeyPath {
+    func accepts<V>(_: V.Type) -> Bool
+    func assign<T, V>(_ value: V, in instance: inout T)
+}
+
+extension PartialKeyPath: RootedKeyPath {
+    func accepts<V>(_: V.Type) -> Bool {
+        self is WritableKeyPath<Root, V> || self is WritableKeyPath<Root, V?>
     }
 
-    private static func accepts<V, Root>(_: V.Type, at keyPath: AnyKeyPath, rootedAt _: Root.Type) -> Bool {
-        keyPath is WritableKeyPath<Root, V> || keyPath is WritableKeyPath<Root, V?>
-    }
-
-    private static func assign<T, V, Root>(_ value: V, at keyPath: AnyKeyPath, rootedAt _: Root.Type, in instance: inout T) {
+    func assign<T, V>(_ value: V, in instance: inout T) {
         guard var root = instance as? Root else { return }
-        if let typed = keyPath as? WritableKeyPath<Root, V> {
+        if let typed = self as? WritableKeyPath<Root, V> {
             root[keyPath: typed] = value
-        } else if let optional = keyPath as? WritableKeyPath<Root, V?> {
+        } else if let optional = self as? WritableKeyPath<Root, V?> {
             root[keyPath: optional] = value
         }
         // A class root was changed in place; a value type is copied back.
