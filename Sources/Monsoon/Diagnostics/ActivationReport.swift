@@ -8,24 +8,14 @@
 /// // …
 /// ```
 public struct ActivationReport: Sendable, CustomStringConvertible {
-    /// One activated assembly.
-    public struct AssemblyRow: Sendable {
-        /// The assembly's type name.
-        public let name: String
-        /// The superclasses it replaces, nearest first; empty for a plain assembly.
-        public let replaces: [String]
-        /// How many definitions it registered.
-        public let definitionCount: Int
-        /// The assembly that declared or held it as a collaborator; `nil` for an assembly passed at
-        /// activation.
-        public let collaboratorOf: String?
-    }
-
     /// One eager singleton and the time its resolution took, its dependencies included.
     typealias SingletonTiming = (key: String, duration: Duration)
 
-    /// Every activated assembly, in activation order: those passed, then their collaborators.
-    public let assemblies: [AssemblyRow]
+    /// Every activated assembly, in activation order: those passed, then their collaborators. Each
+    /// names its type, the superclasses it replaces (nearest first; empty for a plain assembly), how many
+    /// definitions it registered, and the assembly that declared or held it as a collaborator (`nil` for
+    /// an assembly passed at activation).
+    public let assemblies: [(name: String, replaces: [String], definitionCount: Int, collaboratorOf: String?)]
     /// Every registered definition, in registration order.
     public let definitions: [DefinitionInfo]
     /// Every configuration key with the file that supplied it, sorted by key.
@@ -124,8 +114,8 @@ extension ActivationReport {
         var counts: [String: Int] = [:]
         for entry in registry.entries { counts[entry.assemblyName, default: 0] += 1 }
         assemblies = names.map { name in
-            AssemblyRow(name: name, replaces: replaced[name] ?? [], definitionCount: counts[name] ?? 0,
-                        collaboratorOf: directory.collaboratorOf[name])
+            (name: name, replaces: replaced[name] ?? [], definitionCount: counts[name] ?? 0,
+             collaboratorOf: directory.collaboratorOf[name])
         }
         definitions = registry.entries.map(\.info)
         singletons = []

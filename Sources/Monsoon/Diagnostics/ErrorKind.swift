@@ -73,11 +73,11 @@ public enum ErrorKind: String, Sendable {
     case configuration
     /// Resolutions on different threads wait for each other's unfinished shared components.
     case concurrentCycle
-    /// The resolution grew deeper than ``ResolutionLimits/maximumDepth``, or was about to run out of its
+    /// The resolution grew deeper than the factory's `maximumDepth`, or was about to run out of its
     /// thread's stack: a definition that refers to itself with new runtime arguments, or a chain of definitions
     /// too deep for the thread.
     case depthLimitExceeded
-    /// Another thread did not finish building a shared component within ``ResolutionLimits/sharedBuildWait``:
+    /// Another thread did not finish building a shared component within the factory's `sharedBuildWait`:
     /// typically its initializer blocks on work that needs this thread's resolution.
     case sharedBuildTimedOut
 

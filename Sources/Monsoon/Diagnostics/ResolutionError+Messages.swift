@@ -172,12 +172,12 @@ extension ResolutionError {
         let depth = path.count
         let summary = stackExhausted
             ? "the resolution is \(depth) components deep and has nearly used up its thread's stack."
-            : "the resolution is \(depth) components deep, past the limit of \(limit) (ResolutionLimits.maximumDepth)."
+            : "the resolution is \(depth) components deep, past the limit of \(limit) (the factory's maximumDepth)."
         var advice = ["A definition that injects itself with new runtime arguments (page(n) injecting page(n + 1)) never ends:",
                       "inject a Provider and resolve the next one when it is needed, or end the chain with a check on the arguments."]
         advice.append(stackExhausted
             ? "If the graph really is this deep, resolve it on a thread with a larger stack."
-            : "If the graph really is this deep, raise the limit: BlockComponentFactory(assemblies:limits: ResolutionLimits(maximumDepth:)).")
+            : "If the graph really is this deep, raise the limit: BlockComponentFactory(assemblies:maximumDepth:).")
         return ResolutionError(.depthLimitExceeded, subject: path.first ?? key, path: path, summary: summary, advice: advice)
     }
 
@@ -187,7 +187,7 @@ extension ResolutionError {
             summary: "another thread has been building it for \(waited) without finishing.",
             advice: ["Its initializer, or one it depends on, is probably waiting for work that resolves from this factory on another thread,",
                      "which waits for it in turn. Resolve what that work needs before starting it, or inject a Provider and resolve later.",
-                     "The wait is ResolutionLimits.sharedBuildWait."])
+                     "The wait is the factory's sharedBuildWait (BlockComponentFactory(assemblies:sharedBuildWait:))."])
     }
 
     static func invalidParent(_ key: String, explanation: String, path: [String]) -> ResolutionError {

@@ -1,7 +1,7 @@
 extension BlockComponentFactory {
     /// A new factory activated from this one's assemblies plus `assemblies` (Objection's
     /// `withModules:`): an assembly given here replaces one of this factory's of the same type, a
-    /// superclass or a subclass. Configuration, post-processors, limits and validating at activation
+    /// superclass or a subclass. Configuration, post-processors, resolution limits (`maximumDepth`, `sharedBuildWait`) and validating at activation
     /// carry over.
     ///
     /// ```swift

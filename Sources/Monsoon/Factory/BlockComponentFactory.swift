@@ -32,8 +32,8 @@ public final class BlockComponentFactory: Sendable {
     public let configuration: Configuration
     /// The configuration of each assembly that brings its own or has a section in `configuration`.
     let assemblyConfigurations: AssemblyConfigurations
-    /// The bounds that end a resolution which could never finish; see ``ResolutionLimits``.
-    public let limits: ResolutionLimits
+    /// The bounds that end a resolution which could never finish.
+    let limits: ResolutionLimits
     /// Whether activation validated the graph, which derived factories do too.
     let validatesAtActivation: Bool
     /// The singleton build times measured during activation, written once by the activating thread.
@@ -63,8 +63,18 @@ public final class BlockComponentFactory: Sendable {
     ///   - instancePostProcessors: see and may replace every built component, in order.
     ///   - validating: validate the graph (see ``validate(buildingOpaqueDefinitions:)``) before building
     ///     the singletons, and fail activation on any error finding.
-    ///   - limits: how deep a resolution may go and how long it waits for another thread's shared build
-    ///     before throwing instead of overflowing the stack or waiting forever.
+    ///   - maximumDepth: the longest chain of components one resolution builds, each injected into the one
+    ///     before (at least 1): past it the resolution throws `ErrorKind.depthLimitExceeded` instead of
+    ///     overflowing the stack. A definition that injects itself with new runtime arguments (`page(n)`
+    ///     injecting `page(n + 1)`) never ends without it; the default, 1,000, is far deeper than any graph
+    ///     written by hand. A resolution about to run out of its thread's stack throws the same error,
+    ///     whatever this limit.
+    ///   - sharedBuildWait: how long a resolution waits for another thread to finish building a shared
+    ///     component (singleton, lazySingleton, weakSingleton) before it throws
+    ///     `ErrorKind.sharedBuildTimedOut` instead of waiting forever. The wait ends sooner when the other
+    ///     thread finishes; it lasts this long only when that thread is blocked, for example by an
+    ///     initializer that waits for this very thread. The default, 30 seconds, outlasts any initializer
+    ///     that should run at all.
     /// - Throws: ``ActivationError`` listing every problem found (duplicate keys or assemblies,
     ///   references to definitions no assembly lists, singletons that fail to build). A factory that
     ///   throws is discarded whole.
@@ -75,11 +85,12 @@ public final class BlockComponentFactory: Sendable {
         definitionPostProcessors: [any DefinitionPostProcessor] = [],
         instancePostProcessors: [any InstancePostProcessor] = [],
         validating: Bool = false,
-        limits: ResolutionLimits = ResolutionLimits()
+        maximumDepth: Int = 1_000,
+        sharedBuildWait: Duration = .seconds(30)
     ) throws(ActivationError) {
         try self.init(assemblies: assemblies, excluding: [], configuration: configuration,
                       definitionPostProcessors: definitionPostProcessors, instancePostProcessors: instancePostProcessors,
-                      validating: validating, limits: limits)
+                      validating: validating, limits: ResolutionLimits(maximumDepth: maximumDepth, sharedBuildWait: sharedBuildWait))
     }
 
     /// The initializer every factory goes through; `excluded` assembly types are never activated as

@@ -12,7 +12,7 @@ import Foundation
 /// each hold one half of a cycle. A wait no group prevents (a cycle closed by a closure) is found by
 /// following who waits for whom: if that chain comes back to the waiting resolution it throws
 /// `ErrorKind.concurrentCycle` instead of deadlocking. A wait on a thread that is blocked
-/// some other way ends after ``ResolutionLimits/sharedBuildWait``.
+/// some other way ends after the factory's `sharedBuildWait`.
 ///
 /// An asynchronous resolution waits without blocking a thread: its task suspends until the cell is
 /// published or abandoned, then tries again (`claimAsync`); cancelling the task ends its wait with

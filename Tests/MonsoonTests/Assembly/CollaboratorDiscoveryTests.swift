@@ -184,10 +184,13 @@ private final class CoBackReferencing: Assembly {
     @Test func derivedFactoriesKeepConfigurationAndLimits() throws {
         let configuration = try Configuration(json: Data(#"{"name": "x"}"#.utf8), name: "app.json")
         let factory = try BlockComponentFactory(assemblies: [CoPingAssembly()], configuration: configuration,
-                                                limits: ResolutionLimits(maximumDepth: 50))
-        let derived = try factory.with(CoScreenAssembly())
+                                                maximumDepth: 5)
+        let derived = try factory.with(BookAssembly(lastPage: 10))
         #expect(derived.configuration.files == ["app.json"])
-        #expect(derived.limits.maximumDepth == 50)
+        // Ten pages are deeper than the five the original factory allows.
+        let error = try #require(throws: ResolutionError.self) { try derived.resolve(BookAssembly.page, 1) }
+        #expect(error.kind == .depthLimitExceeded)
+        #expect(try factory.with(BookAssembly(lastPage: 5)).resolve(BookAssembly.page, 1).number == 1)
     }
 }
 

@@ -77,7 +77,7 @@ final class SessionAssembly: Assembly {
 
     @Test(.timeLimit(.minutes(1)))
     func anAsyncInitializerThatResolvesItselfForeverEndsAtTheDepthLimit() async throws {
-        let factory = try BlockComponentFactory(assemblies: [SessionAssembly(log: log)], limits: ResolutionLimits(maximumDepth: 50))
+        let factory = try BlockComponentFactory(assemblies: [SessionAssembly(log: log)], maximumDepth: 50)
         let error = try await #require(throws: ResolutionError.self) { try await factory.resolve(SessionAssembly.endless) }
         var innermost = error
         while let cause = innermost.underlyingError as? ResolutionError { innermost = cause }

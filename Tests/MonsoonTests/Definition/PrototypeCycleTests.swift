@@ -48,6 +48,19 @@ import Testing
         #expect(rim.spoke === spoke)
     }
 
+    /// The back-reference of each branch waits for its own prototype's initializer (a postponed injection),
+    /// and is then given that branch's instance, not the one the first branch built.
+    @Test func twoBranchesWhoseBackReferencesArePostponedEachCloseOnTheirOwnInstance() throws {
+        let factory = try BlockComponentFactory(assemblies: [PrototypePairAssembly()])
+        let root = try factory.resolve(PrototypePairAssembly.pairRoot)
+        let first = try #require(root.first)
+        let second = try #require(root.second)
+        #expect(first !== second)
+        #expect(first.partner !== second.partner)
+        #expect(first.partner.back === first)
+        #expect(second.partner.back === second)
+    }
+
     @Test func twoBranchesOfAsyncPrototypesEachCloseOnTheirOwnInstance() async throws {
         let factory = try BlockComponentFactory(assemblies: [AsyncPrototypePairAssembly()])
         let root = try await factory.resolve(AsyncPrototypePairAssembly.root)
@@ -140,12 +153,15 @@ final class PairRoot {
 }
 
 final class PrototypePairAssembly: Assembly {
-    override var definitions: [any ComponentDefinition] { [initializerInjected(), propertyInjected(), hub(), spoke(), rim()] }
+    override var definitions: [any ComponentDefinition] { [initializerInjected(), propertyInjected(), pairRoot(), hub(), spoke(), rim()] }
     func initializerInjected() -> Definition<InitializerInjected> {
         define { Definition(InitializerInjected.init(partner:), propertyInjected()).scope(.prototype) }
     }
     func propertyInjected() -> Definition<PropertyInjected> {
         define { Definition(PropertyInjected.init).inject(\.back, initializerInjected()).scope(.prototype) }
+    }
+    func pairRoot() -> Definition<PairRoot> {
+        define { Definition(PairRoot.init).inject(\.first, initializerInjected()).inject(\.second, initializerInjected()) }
     }
     func hub() -> Definition<Hub> { define { Definition(Hub.init).inject(\.spoke, spoke()).inject(\.rim, rim()).scope(.singleton) } }
     func spoke() -> Definition<Spoke> { define { Definition(Spoke.init(hub:), hub()) } }

@@ -29,10 +29,9 @@ final class BookAssembly: Assembly {
 @Suite("Resolution depth")
 struct DepthLimitTests {
     @Test func aDefinitionThatInjectsItselfWithNewArgumentsForeverEndsInATypedError() throws {
-        #expect(ResolutionLimits().maximumDepth == 1_000)
         // A limit far from any stack's end (a debug build takes 17 to 28 KB of stack per level, depending
         // on the run), so that the depth limit, not the stack guard of the next tests, stops it.
-        let factory = try BlockComponentFactory(assemblies: [BookAssembly()], limits: ResolutionLimits(maximumDepth: 40))
+        let factory = try BlockComponentFactory(assemblies: [BookAssembly()], maximumDepth: 40)
         let outcome = onThread(stackSize: 8 << 20) {
             Result { () throws(ResolutionError) in _ = try factory.resolve(BookAssembly.book) }
         }
@@ -42,12 +41,12 @@ struct DepthLimitTests {
         #expect(error.subject == "BookAssembly.book()")
         #expect(error.path.last == "BookAssembly.page(40)")
         #expect(error.description == """
-            Cannot resolve BookAssembly.book(): the resolution is 41 components deep, past the limit of 40 (ResolutionLimits.maximumDepth).
+            Cannot resolve BookAssembly.book(): the resolution is 41 components deep, past the limit of 40 (the factory's maximumDepth).
               BookAssembly.book() → BookAssembly.page(1) → BookAssembly.page(2) → BookAssembly.page(3) → BookAssembly.page(4) → … 31 more … → BookAssembly.page(36) → BookAssembly.page(37) → BookAssembly.page(38) → BookAssembly.page(39) → BookAssembly.page(40)
               While injecting property \\Page.next of BookAssembly.page(39).
               A definition that injects itself with new runtime arguments (page(n) injecting page(n + 1)) never ends:
               inject a Provider and resolve the next one when it is needed, or end the chain with a check on the arguments.
-              If the graph really is this deep, raise the limit: BlockComponentFactory(assemblies:limits: ResolutionLimits(maximumDepth:)).
+              If the graph really is this deep, raise the limit: BlockComponentFactory(assemblies:maximumDepth:).
             """)
     }
 
@@ -57,17 +56,17 @@ struct DepthLimitTests {
         #expect(error.kind == .depthLimitExceeded)
         #expect(error.path.first == "BookAssembly.page(1)")
 
-        let shallow = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 40)], limits: ResolutionLimits(maximumDepth: 40))
+        let shallow = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 40)], maximumDepth: 40)
         var page: Page? = try shallow.resolve(BookAssembly.page, 1)
         var count = 0
         while let current = page { count += 1; page = current.next }
         #expect(count == 40)
-        let tooShallow = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 41)], limits: ResolutionLimits(maximumDepth: 40))
+        let tooShallow = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 41)], maximumDepth: 40)
         #expect(throws: ResolutionError.self) { try tooShallow.resolve(BookAssembly.page, 1) }
     }
 
     @Test func aResolutionAboutToOverflowItsThreadsStackThrowsInstead() throws {
-        let factory = try BlockComponentFactory(assemblies: [BookAssembly()], limits: ResolutionLimits(maximumDepth: .max))
+        let factory = try BlockComponentFactory(assemblies: [BookAssembly()], maximumDepth: .max)
         let outcome = onThread(stackSize: 512 * 1024) {
             Result { () throws(ResolutionError) in _ = try factory.resolve(BookAssembly.book) }
         }
@@ -78,7 +77,7 @@ struct DepthLimitTests {
     }
 
     @Test func theFactoryStillWorksAfterADepthError() throws {
-        let factory = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 3)], limits: ResolutionLimits(maximumDepth: 2))
+        let factory = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 3)], maximumDepth: 2)
         #expect(throws: ResolutionError.self) { try factory.resolve(BookAssembly.book) }
         let last = try factory.resolve(BookAssembly.page, 2)
         #expect(last.next?.number == 3)

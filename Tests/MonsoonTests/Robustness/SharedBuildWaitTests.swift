@@ -99,7 +99,7 @@ struct SharedBuildWaitTests {
 
     @Test func aWaitThatCanNeverEndBecomesATypedErrorAfterTheConfiguredTime() throws {
         let factory = try BlockComponentFactory(
-            assemblies: [LighthouseAssembly()], limits: ResolutionLimits(sharedBuildWait: .milliseconds(300)))
+            assemblies: [LighthouseAssembly()], sharedBuildWait: .milliseconds(300))
         let started = ContinuousClock.now
         let beacon = try factory.resolve(Beacon.self)
         #expect(ContinuousClock.now - started >= .milliseconds(300))
@@ -109,7 +109,7 @@ struct SharedBuildWaitTests {
             Cannot resolve LighthouseAssembly.beacon(): another thread has been building it for 0.3 seconds without finishing.
               Its initializer, or one it depends on, is probably waiting for work that resolves from this factory on another thread,
               which waits for it in turn. Resolve what that work needs before starting it, or inject a Provider and resolve later.
-              The wait is ResolutionLimits.sharedBuildWait.
+              The wait is the factory's sharedBuildWait (BlockComponentFactory(assemblies:sharedBuildWait:)).
             """)
         // The component the first thread built is the one everyone gets from now on.
         #expect(try factory.resolve(Beacon.self) === beacon)
@@ -117,7 +117,7 @@ struct SharedBuildWaitTests {
 
     @Test func validatingByBuildingADefinitionThatWaitsForItselfFinishes() throws {
         let factory = try BlockComponentFactory(
-            assemblies: [LighthouseAssembly()], limits: ResolutionLimits(sharedBuildWait: .milliseconds(200)))
+            assemblies: [LighthouseAssembly()], sharedBuildWait: .milliseconds(200))
         let report = Locked<ValidationReport?>(nil)
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
