@@ -14,7 +14,7 @@ public struct AnyDefinition: Sendable {
         @usableFromInline var functionName: StaticString
         var assemblyType: Assembly.Type?
         let declaredType: Any.Type
-        @usableFromInline var declaredScope: Scope?
+        var declaredScope: Scope?
         let isAbstract: Bool
         var hasInitializer: Bool
         @usableFromInline var injects: Bool

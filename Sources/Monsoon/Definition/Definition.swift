@@ -161,7 +161,7 @@ public struct Definition<T>: Sendable {
 
 
 
-    @usableFromInline var isReference: Bool {
+    var isReference: Bool {
         switch origin {
         case .reference, .attached: true
         case .defined, .bare: false
@@ -394,9 +394,9 @@ final class RecipeStorage<T>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline private(set) var specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
     /// The initializer alone, compiled the same way: how a component that injects nothing is built
     /// without a resolution.
-    @exclusivity(unchecked) @usableFromInline private(set) var specializedMake: (@Sendable (Resolver) throws -> Any)?
+    @exclusivity(unchecked) private(set) var specializedMake: (@Sendable (Resolver) throws -> Any)?
     /// The definition erased where `T` is known (see `specialized()`), for activation.
-    @exclusivity(unchecked) @usableFromInline private(set) var erased: AnyDefinition?
+    @exclusivity(unchecked) private(set) var erased: AnyDefinition?
 
     @usableFromInline
     init(

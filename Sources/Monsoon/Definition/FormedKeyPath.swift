@@ -13,7 +13,6 @@
 /// Why it may be `Sendable`: a key path is immutable. One to an isolated property is not `Sendable` in
 /// Swift's eyes because *applying* it touches isolated state; Monsoon applies it only where the
 /// component is built, which for a main-actor component is the main actor.
-@usableFromInline
 struct FormedKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
     let keyPath: Path
 

@@ -16,7 +16,7 @@ struct Recipe<T>: Sendable {
     @usableFromInline var isMainActor = false
     /// Whether this definition's hooks replace the inherited hooks of the same kind, as in Typhoon
     /// (`replacingInheritedHooks()`), rather than run after them.
-    @usableFromInline var replacesInheritedHooks = false
+    var replacesInheritedHooks = false
 
     /// Inlinable so that making a recipe in a definition's body (once per definition at activation)
     /// runs code specialized for `T` instead of generic code that fetches type metadata.

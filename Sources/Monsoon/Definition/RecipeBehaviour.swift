@@ -42,11 +42,11 @@ final class RecipeBehaviour<T>: DefinitionBehaviour {
         self.specializedMake = specializedMake
     }
 
-    @usableFromInline var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
+    var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
 
-    @usableFromInline func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
+    func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
 
-    @usableFromInline func box(_ component: Any) -> AnyObject? {
+    func box(_ component: Any) -> AnyObject? {
         (component as? T).map { TypedBox($0) }
     }
 }

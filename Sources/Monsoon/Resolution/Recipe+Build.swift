@@ -1,6 +1,6 @@
 /// How a definition's behaviour builds: where a resolution's build enters the recipe.
 extension RecipeBehaviour {
-    @usableFromInline func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
         if let specializedBuild { return try specializedBuild(context, entry) }
         return try recipe.build(in: context, entry: entry)
     }
@@ -9,7 +9,7 @@ extension RecipeBehaviour {
         try await recipe.buildAsync(in: context, entry: entry)
     }
 
-    @usableFromInline func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+    func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
         try recipe.injectExisting(existing, in: context, entry: entry)
     }
 }
