@@ -8,6 +8,13 @@ baseline is updated in the same commit: the change is visible and deliberate in 
     Scripts/api-baseline.py --check  "$(swift build --show-bin-path)/../symbolgraph"
     Scripts/api-baseline.py --update "$(swift build --show-bin-path)/../symbolgraph"
     Scripts/api-baseline.py --count          # the surface as the issue counts it, from the sources
+    Scripts/api-baseline.py --check-inlinable   # inlinable code only where API/Inlinable.txt allows it
+    Scripts/api-baseline.py --update-inlinable
+
+Inlinable code is compiled into the caller's module, so what it references is part of the library's
+surface too: API/Inlinable.txt lists, per file, how many `@inlinable` and `@usableFromInline`
+declarations it holds. A new file with either, or a larger count, fails the check until the list is
+updated in the same commit (Docs/Design.md, "Inlinable code", says which files may hold them and why).
 """
 import difflib
 import json
@@ -49,10 +56,51 @@ def count() -> None:
             print(f"API/{library}.txt: {len(baseline.read_text().splitlines())} public declarations")
 
 
+def inlinable_counts() -> list[str]:
+    rows = []
+    for source in sorted((ROOT / "Sources").rglob("*.swift")):
+        text = source.read_text()
+        inlinable, usable = text.count("@inlinable"), text.count("@usableFromInline")
+        if inlinable or usable:
+            rows.append(f"{source.relative_to(ROOT)}: {inlinable} @inlinable, {usable} @usableFromInline")
+    return rows
+
+
+def check_inlinable(update: bool) -> int:
+    path = ROOT / "API" / "Inlinable.txt"
+    current = inlinable_counts()
+    if update:
+        path.write_text("\n".join(current) + "\n")
+        return 0
+    allowed = {}
+    for line in path.read_text().splitlines():
+        name, counts = line.split(": ")
+        allowed[name] = [int(part.split()[0]) for part in counts.split(", ")]
+    failures = []
+    for line in current:
+        name, counts = line.split(": ")
+        numbers = [int(part.split()[0]) for part in counts.split(", ")]
+        limit = allowed.get(name, [0, 0])
+        if numbers[0] > limit[0] or numbers[1] > limit[1]:
+            failures.append(f"{line} (allowed: {limit[0]} @inlinable, {limit[1]} @usableFromInline)")
+    for failure in failures:
+        print("api-baseline: " + failure, file=sys.stderr)
+    if failures:
+        print("api-baseline: inlinable code grew. If it belongs on the warm or build path (Docs/Design.md, "
+              "\"Inlinable code\"), run Scripts/api-baseline.py --update-inlinable and commit API/Inlinable.txt.",
+              file=sys.stderr)
+        return 1
+    total = [sum(int(l.split(": ")[1].split(", ")[i].split()[0]) for l in current) for i in (0, 1)]
+    print(f"Inlinable code: {total[0]} @inlinable and {total[1]} @usableFromInline declarations in {len(current)} files, as API/Inlinable.txt allows")
+    return 0
+
+
 def main() -> int:
     if sys.argv[1:] == ["--count"]:
         count()
         return 0
+    if sys.argv[1:] in (["--check-inlinable"], ["--update-inlinable"]):
+        return check_inlinable(update=sys.argv[1] == "--update-inlinable")
     if len(sys.argv) != 3 or sys.argv[1] not in ("--check", "--update"):
         print(__doc__, file=sys.stderr)
         return 2
