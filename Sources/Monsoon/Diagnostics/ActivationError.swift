@@ -9,80 +9,74 @@ import Foundation
 ///   - QuestAssembly.knight() references horse() (QuestAssembly.swift:31), which is not listed in …
 /// ```
 public struct ActivationError: Error, Sendable, CustomStringConvertible {
-    /// One problem found during activation.
-    public struct Problem: Sendable, CustomStringConvertible {
-        /// What kind of problem this is.
-        public let kind: ErrorKind
-        /// The definition key (or assembly name) concerned.
-        public let subject: String
-        /// For ``ErrorKind/singletonFailed``, the resolution failure.
-        public let resolutionError: ResolutionError?
-        /// The full message for this problem.
-        public let description: String
-    }
-
-    /// Every problem found, in the order found.
-    public let problems: [Problem]
+    /// Every problem found, in the order found: each an error finding, as ``BlockComponentFactory/validate(buildingOpaqueDefinitions:)``
+    /// would report it (its ``ValidationReport/Finding/message`` is the sentence printed here).
+    public let problems: [ValidationReport.Finding]
 
     public var description: String {
-        if problems.count == 1, let only = problems.first { return "Cannot activate the factory: \(only)" }
-        let items = problems.map { "  - " + $0.description.replacingOccurrences(of: "\n", with: "\n    ") }
+        if problems.count == 1, let only = problems.first { return "Cannot activate the factory: \(only.message)" }
+        let items = problems.map { "  - " + $0.message.replacingOccurrences(of: "\n", with: "\n    ") }
         return (["Cannot activate the factory: \(problems.count) problems"] + items).joined(separator: "\n")
     }
 }
 
-extension ActivationError.Problem {
+extension ValidationReport.Finding {
+    /// An error about `subject` alone: how activation reports a problem.
+    init(kind: ErrorKind, subject: String, resolutionError: ResolutionError? = nil, message: String) {
+        self.init(severity: .error, kind: kind, subject: subject, path: [subject], message: message, resolutionError: resolutionError)
+    }
+
     static func duplicateKey(_ key: String, locations: [String], isBinding: Bool = false) -> Self {
         guard isBinding else {
-            return Self(kind: .duplicateKey, subject: key, resolutionError: nil,
-                        description: "Duplicate key \(key): defined at \(locations.joined(separator: " and ")). "
+            return Self(kind: .duplicateKey, subject: key,
+                        message: "Duplicate key \(key): defined at \(locations.joined(separator: " and ")). "
                             + "Keys must be unique within a factory; rename one of the methods.")
         }
         // A binding made in a loop is bound twice at one place.
         let places = locations.first.map { first in locations.allSatisfy { $0 == first } ? "more than once at \(first)" : "at \(locations.joined(separator: " and "))" } ?? ""
-        return Self(kind: .duplicateKey, subject: key, resolutionError: nil,
-                    description: "Duplicate binding \(key): bound \(places). A module binds each type once without a name "
+        return Self(kind: .duplicateKey, subject: key,
+                    message: "Duplicate binding \(key): bound \(places). A module binds each type once without a name "
                         + "and each name once: bind it once, or give each binding its own name (binder.bind(…, named: \"…\")).")
     }
 
     static func propertyTypeMismatch(_ key: String, site: String, supplied: Any.Type, property: Any.Type, location: String) -> Self {
-        Self(kind: .propertyTypeMismatch, subject: key, resolutionError: nil,
-             description: "\(key) (\(location)) injects \(site), which is \(typeName(property)), with \(typeName(supplied)), "
+        Self(kind: .propertyTypeMismatch, subject: key,
+             message: "\(key) (\(location)) injects \(site), which is \(typeName(property)), with \(typeName(supplied)), "
                 + "which is not a subclass of it and so can never be one. Inject a definition of the property's type or of a subclass.")
     }
 
     static func invalidExposedType(_ key: String, declared: Any.Type, exposed: Any.Type, location: String) -> Self {
-        Self(kind: .invalidExposedType, subject: key, resolutionError: nil,
-             description: "\(key) (\(location)) is exposed as \(typeName(exposed)), but it declares \(typeName(declared)), "
+        Self(kind: .invalidExposedType, subject: key,
+             message: "\(key) (\(location)) is exposed as \(typeName(exposed)), but it declares \(typeName(declared)), "
                 + "which is not a subclass of it. Expose it only as its superclasses or the protocols it conforms to.")
     }
 
     static func listedTwice(_ key: String, location: String) -> Self {
-        Self(kind: .duplicateKey, subject: key, resolutionError: nil,
-             description: "\(key) (\(location)) is listed more than once in its assembly's definitions; list it once.")
+        Self(kind: .duplicateKey, subject: key,
+             message: "\(key) (\(location)) is listed more than once in its assembly's definitions; list it once.")
     }
 
     static func weakSingletonOfValueType(_ key: String, type: Any.Type, location: String) -> Self {
-        Self(kind: .weakSingletonOfValueType, subject: key, resolutionError: nil,
-             description: "\(key) (\(location)) is a weakSingleton of \(typeName(type)), a value type, which nothing can hold weakly. "
+        Self(kind: .weakSingletonOfValueType, subject: key,
+             message: "\(key) (\(location)) is a weakSingleton of \(typeName(type)), a value type, which nothing can hold weakly. "
                 + "Use .lazySingleton for value types.")
     }
 
     static func duplicateAssembly(_ name: String) -> Self {
-        Self(kind: .duplicateAssembly, subject: name, resolutionError: nil,
-             description: "\(name) was passed more than once. Pass each assembly type once.")
+        Self(kind: .duplicateAssembly, subject: name,
+             message: "\(name) was passed more than once. Pass each assembly type once.")
     }
 
     static func tooManyCollaborators(limit: Int, first: [String], broughtBy: String?) -> Self {
-        Self(kind: .tooManyCollaborators, subject: broughtBy ?? first.first ?? "collaborators", resolutionError: nil,
-             description: "Collaborating assemblies kept bringing new assembly types past \(limit) collaborators, starting with "
+        Self(kind: .tooManyCollaborators, subject: broughtBy ?? first.first ?? "collaborators",
+             message: "Collaborating assemblies kept bringing new assembly types past \(limit) collaborators, starting with "
                 + "\(first.joined(separator: ", "))\(broughtBy.map { " (brought by \($0))" } ?? ""): an assembly's collaborators make new types without end, "
                 + "like a generic assembly whose collaborator is itself over another type argument.")
     }
 
     static func sharedSite(_ keys: [String], location: String) -> Self {
-        Self(kind: .sharedDefinitionSite, subject: keys.first ?? location, resolutionError: nil,
-             description: "\(keys.joined(separator: " and ")) are the same definition, created at \(location). "
+        Self(kind: .sharedDefinitionSite, subject: keys.first ?? location,
+             message: "\(keys.joined(separator: " and ")) are the same definition, created at \(location). "
                 + "List a definition only in the assembly that declares it, and give each method its own define { … }.")
     }
 
@@ -103,57 +97,53 @@ extension ActivationError.Problem {
             "which no activated assembly lists or reaches. Activate the assembly that declares \(function), "
                 + "or list it in its assembly's `override var definitions`."
         }
-        return Self(kind: .undeclaredDefinition, subject: key, resolutionError: nil,
-                    description: "\(key) references \(function) (\(location)), \(reason)")
+        return Self(kind: .undeclaredDefinition, subject: key,
+                    message: "\(key) references \(function) (\(location)), \(reason)")
     }
 
     static func outsideDefine(_ key: String, location: String) -> Self {
-        Self(kind: .definitionOutsideDefine, subject: key, resolutionError: nil,
-             description: "\(key) (\(location)) does not create its definition inside define { … }. "
+        Self(kind: .definitionOutsideDefine, subject: key,
+             message: "\(key) (\(location)) does not create its definition inside define { … }. "
                 + "Write the method as `define { Definition(…) }` so that the definitions it references "
                 + "become references instead of being evaluated (which would never end on a cycle).")
     }
 
     static func parametersWithoutArguments(_ key: String, location: String) -> Self {
-        Self(kind: .parametersWithoutArguments, subject: key, resolutionError: nil,
-             description: "\(key) (\(location)) has parameters, but its define does not receive them, so every call would make "
+        Self(kind: .parametersWithoutArguments, subject: key,
+             message: "\(key) (\(location)) has parameters, but its define does not receive them, so every call would make "
                 + "the same definition whatever the values. Pass them to define: define(arguments: …) { … } makes a parameterized "
                 + "definition, resolved with its arguments: factory.resolve(\(key), …).")
     }
 
     static func invalidParent(_ key: String, definition: AnyDefinition, failure: Inheritance.Failure) -> Self {
-        Self(kind: .invalidParent, subject: key, resolutionError: nil,
-             description: "\(key) (\(definition.location)): " + failure.explanation(childType: definition.declaredType))
+        Self(kind: .invalidParent, subject: key,
+             message: "\(key) (\(definition.location)): " + failure.explanation(childType: definition.declaredType))
     }
 
     static func postProcessorFailed(_ key: String, processor: String, error: any Error) -> Self {
-        Self(kind: .postProcessorFailed, subject: key, resolutionError: nil,
-             description: "Definition post-processor \(processor) failed on \(key): \(error)")
+        Self(kind: .postProcessorFailed, subject: key,
+             message: "Definition post-processor \(processor) failed on \(key): \(error)")
     }
 
     static func configuration(_ key: String, error: ConfigurationError) -> Self {
-        Self(kind: .configuration, subject: key, resolutionError: nil, description: "\(key) injects configuration: \(error)")
+        Self(kind: .configuration, subject: key, message: "\(key) injects configuration: \(error)")
     }
 
     static func listedParameterized(_ key: String, location: String) -> Self {
-        Self(kind: .listedParameterized, subject: key, resolutionError: nil,
-             description: "\(key) (\(location)) is a parameterized definition; it cannot be listed in definitions "
+        Self(kind: .listedParameterized, subject: key,
+             message: "\(key) (\(location)) is a parameterized definition; it cannot be listed in definitions "
                 + "because it is built for runtime arguments. Resolve it with its arguments, and list the method in "
                 + "parameterizedDefinitions to resolve it by key.")
     }
 
     /// A body of `define(_:_:)` made what activation must know without running it.
     static func deferredBodyChanges(_ key: String, location: String, what: String, fix: String) -> Self {
-        Self(kind: .deferredBodyChanges, subject: key, resolutionError: nil,
-             description: "\(key) (\(location)) \(what), which activation must know without running the body of define(_:_:). \(fix)")
-    }
-
-    static func validation(_ finding: ValidationReport.Finding) -> Self {
-        Self(kind: .validation, subject: finding.subject, resolutionError: nil, description: finding.message)
+        Self(kind: .deferredBodyChanges, subject: key,
+             message: "\(key) (\(location)) \(what), which activation must know without running the body of define(_:_:). \(fix)")
     }
 
     static func singletonFailed(_ key: String, error: ResolutionError) -> Self {
         Self(kind: .singletonFailed, subject: key, resolutionError: error,
-             description: "Building singleton \(key) failed. \(error)")
+             message: "Building singleton \(key) failed. \(error)")
     }
 }

@@ -1,6 +1,6 @@
 /// What went wrong, for every error and finding Monsoon reports: ``ResolutionError/kind``,
-/// ``ActivationError/Problem/kind``, ``ValidationReport/Finding/kind``, ``ConfigurationError/kind`` and
-/// ``ManifestError/kind``. One vocabulary, so that one situation has one name wherever it is found:
+/// ``ValidationReport/Finding/kind`` (the findings of a validation and the problems of an
+/// ``ActivationError`` alike), ``ConfigurationError/kind`` and ``ManifestError/kind``. One vocabulary, so that one situation has one name wherever it is found:
 /// an injection of an abstract definition is `abstractDefinition` whether validation finds it before
 /// anything is built or a resolution meets it.
 ///
@@ -99,11 +99,9 @@ public enum ErrorKind: String, Sendable {
     /// The body of a definition declared with `define(_:_:)` sets its scope to another than `define`'s, or
     /// makes it abstract or exposed: what activation decides before running any body.
     case deferredBodyChanges
-    /// Validation at activation found an error.
-    case validation
     /// A definition post-processor threw.
     case postProcessorFailed
-    /// Building an eager singleton failed; ``ActivationError/Problem/resolutionError`` says why.
+    /// Building an eager singleton failed; ``ValidationReport/Finding/resolutionError`` says why.
     case singletonFailed
     /// A parameterized definition (`define(arguments:)`) is listed in ``Assembly/definitions``, where nothing
     /// can supply its arguments.
@@ -119,9 +117,7 @@ public enum ErrorKind: String, Sendable {
     case notActivated
 
     // MARK: Validating
-    /// Activation failed; the finding carries the activation problem
-    /// (``BlockComponentFactory/validate(assemblies:configuration:buildingOpaqueDefinitions:)``). Carried by
-    /// ``ValidationReport`` findings and ``ManifestError``.
+    /// Activation failed: a ``ManifestError`` whose ``ManifestError/activationError`` lists the problems.
     case activation
     /// A singleton or lazySingleton holds a shorter-lived component for the factory's lifetime.
     case captiveDependency

@@ -239,10 +239,10 @@ extension ResolutionError {
     }
 
     /// A deferred definition that failed activation's checks when first needed.
-    static func invalidDefinition(_ key: String, problems: [ActivationError.Problem], path: [String]) -> ResolutionError {
+    static func invalidDefinition(_ key: String, problems: [ValidationReport.Finding], path: [String]) -> ResolutionError {
         let summary = problems.count == 1
-            ? "its definition is invalid. \(problems[0].description)"
-            : "its definition is invalid: " + problems.map(\.description).joined(separator: " ")
+            ? "its definition is invalid. \(problems[0].message)"
+            : "its definition is invalid: " + problems.map(\.message).joined(separator: " ")
         return ResolutionError(.invalidDefinition, subject: key, path: path, summary: summary,
                                advice: ["factory.validate() (or a MonsoonTesting factory) reports this at start-up, before anything is built."])
     }

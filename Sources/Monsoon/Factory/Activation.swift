@@ -23,7 +23,7 @@ extension Registry {
 /// calls, passing each definition and the tables cost about 700 instructions per definition (5a).
 private struct Activation {
     let directory: AssemblyDirectory
-    var problems: [ActivationError.Problem] = []
+    var problems: [ValidationReport.Finding] = []
     var index = ListedDefinitions()
     /// What listed bodies reached, to register after everything listed.
     var discovered: [AnyDefinition] = []
@@ -366,8 +366,8 @@ extension Dependency {
     /// property cast that can never succeed, configuration keys missing or not converting.
     func problems(
         key: @autoclosure () -> String, in definition: AnyDefinition, configuration: (ConfigurationReference) -> Configuration
-    ) -> [ActivationError.Problem] {
-        var problems: [ActivationError.Problem] = []
+    ) -> [ValidationReport.Finding] {
+        var problems: [ValidationReport.Finding] = []
         if castCannotSucceed, let cast {
             problems.append(.propertyTypeMismatch(key(), site: site.label, supplied: cast.from, property: cast.to, location: definition.location))
         }

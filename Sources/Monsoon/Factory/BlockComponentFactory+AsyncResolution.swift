@@ -117,7 +117,7 @@ extension BlockComponentFactory {
     nonisolated(nonsending)
     public func start() async throws {
         let clock = ContinuousClock()
-        var problems: [ActivationError.Problem] = []
+        var problems: [ValidationReport.Finding] = []
         var timings: [ActivationReport.SingletonTiming] = []
         for entry in registry.entries where entry.awaitsStart {
             let started = clock.now

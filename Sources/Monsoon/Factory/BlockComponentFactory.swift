@@ -119,7 +119,7 @@ public final class BlockComponentFactory: Sendable {
         self.registry = registry
         if validating {
             let errors = validate().findings(.error)
-            if !errors.isEmpty { throw ActivationError(problems: errors.map(ActivationError.Problem.validation)) }
+            if !errors.isEmpty { throw ActivationError(problems: errors) }
         }
         let timings = try buildSingletons()
         singletonTimings.withLock { $0 = timings }
@@ -171,7 +171,7 @@ public final class BlockComponentFactory: Sendable {
     }
 
     private func buildSingletons() throws(ActivationError) -> [ActivationReport.SingletonTiming] {
-        var problems: [ActivationError.Problem] = []
+        var problems: [ValidationReport.Finding] = []
         var timings: [ActivationReport.SingletonTiming] = []
         let clock = ContinuousClock()
         // A singleton that awaits is built by `start()`.

@@ -21,12 +21,12 @@ import Synchronization
 final class Preparation: Sendable {
     /// What a deferred body made that activation must know without running it: another scope than
     /// `define`'s, an abstract definition, exposed types.
-    static func bodyChanges(of definition: AnyDefinition, declaredScope: Scope?, key: @autoclosure () -> String) -> [ActivationError.Problem] {
+    static func bodyChanges(of definition: AnyDefinition, declaredScope: Scope?, key: @autoclosure () -> String) -> [ValidationReport.Finding] {
         let scope = declaredScope ?? .objectGraph
         guard definition.declaredScope != scope || definition.isAbstract || !definition.exposedTypes.isEmpty else { return [] }
         let key = key()
         let location = definition.location
-        var problems: [ActivationError.Problem] = []
+        var problems: [ValidationReport.Finding] = []
         if definition.declaredScope != scope {
             problems.append(.deferredBodyChanges(
                 key, location: location, what: "sets its scope to \(definition.declaredScope ?? .objectGraph), not \(scope)",
@@ -84,8 +84,8 @@ extension BlockComponentFactory {
 
     /// Completes every registered entry, for validation and MonsoonTesting's factories: the problems of
     /// each definition that fails, by key, in registration order.
-    func prepareAll() -> [(key: String, problems: [ActivationError.Problem])] {
-        var failed: [(String, [ActivationError.Problem])] = []
+    func prepareAll() -> [(key: String, problems: [ValidationReport.Finding])] {
+        var failed: [(String, [ValidationReport.Finding])] = []
         var reported: Set<ObjectIdentifier> = []
         // Discovered definitions appear as passes run: go again until a pass finds nothing new.
         var pending = registry.entries.filter { !$0.isPrepared }
@@ -116,8 +116,8 @@ extension BlockComponentFactory {
     /// Runs `body` under the pass lock, unless this thread is already in a pass (a body resolving a
     /// component), which then gets nothing done rather than a deadlock.
     private func preparing(
-        _ body: () -> [ObjectIdentifier: [ActivationError.Problem]]
-    ) -> [ObjectIdentifier: [ActivationError.Problem]] {
+        _ body: () -> [ObjectIdentifier: [ValidationReport.Finding]]
+    ) -> [ObjectIdentifier: [ValidationReport.Finding]] {
         let thread = ThreadState.current
         guard !thread.pointee.resolutions.isPreparing else { return [:] }
         thread.pointee.resolutions.isPreparing = true
@@ -130,7 +130,7 @@ extension BlockComponentFactory {
 
     /// One pass from `roots` (under the pass lock): the problems of the entries that could not be
     /// completed, by entry.
-    private func preparePass(from roots: [RegistryEntry]) -> [ObjectIdentifier: [ActivationError.Problem]] {
+    private func preparePass(from roots: [RegistryEntry]) -> [ObjectIdentifier: [ValidationReport.Finding]] {
         var nodes: [RegistryEntry] = []
         // Positions live in the entries for the pass (under the lock), so that finding one hashes nothing.
         func node(_ entry: RegistryEntry) -> Int? {
@@ -143,7 +143,7 @@ extension BlockComponentFactory {
         defer { for entry in nodes { entry.passPosition = -1 } }
         for root in roots { _ = node(root) }
 
-        var problems: [ObjectIdentifier: [ActivationError.Problem]] = [:]
+        var problems: [ObjectIdentifier: [ValidationReport.Finding]] = [:]
         var failed: [Bool] = []
         var graph: [[Int]] = []          // every edge, for cycles
         var injects: [[Int]] = []        // what builds inject, for awaiting
@@ -261,7 +261,7 @@ extension BlockComponentFactory {
     }
 
     /// Runs a stub's body, once (under the pass lock): the problems its definition has.
-    private func evaluate(_ entry: RegistryEntry) -> [ActivationError.Problem] {
+    private func evaluate(_ entry: RegistryEntry) -> [ValidationReport.Finding] {
         guard entry.stage == .declared, let body = entry.declaration.deferred else { return [] }
         var definition = body.definition(for: entry.declaration)
         // Keys and locations are strings: made only for a problem.
@@ -286,7 +286,7 @@ extension BlockComponentFactory {
 
     /// Evaluates a stub if need be, resolves its parent chain and checks its injections, as activation
     /// does for evaluated definitions (under the pass lock).
-    private func complete(_ entry: RegistryEntry) -> [ActivationError.Problem] {
+    private func complete(_ entry: RegistryEntry) -> [ValidationReport.Finding] {
         if entry.stage == .completed { return [] }
         let evaluation = evaluate(entry)
         guard evaluation.isEmpty else { return evaluation }
@@ -296,7 +296,7 @@ extension BlockComponentFactory {
             _ = self.evaluate(parent)
             return parent.stage >= .evaluated ? parent.definition : nil
         }
-        var problems: [ActivationError.Problem] = []
+        var problems: [ValidationReport.Finding] = []
         var inherited: InheritedSteps?
         do {
             inherited = try inheritance.resolve(definition).inherited

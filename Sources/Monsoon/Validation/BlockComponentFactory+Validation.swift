@@ -20,11 +20,7 @@ extension BlockComponentFactory {
     public func validate(buildingOpaqueDefinitions: Bool = false) -> ValidationReport {
         // Deferred definitions are evaluated and checked first, as activation checks evaluated ones. A
         // reference no assembly lists is left to the graph's own finding, which names the injection.
-        var findings = prepareAll().flatMap { key, problems in
-            problems.filter { $0.kind != .undeclaredDefinition }.map { problem in
-                ValidationReport.Finding(severity: .error, kind: .activation, subject: key, path: [key], message: problem.description)
-            }
-        }
+        var findings = prepareAll().flatMap { _, problems in problems.filter { $0.kind != .undeclaredDefinition } }
         findings += Validator(factory: self).findings()
         if buildingOpaqueDefinitions { findings += opaqueBuildFindings() }
         return ValidationReport(findings: findings)
@@ -39,10 +35,7 @@ extension BlockComponentFactory {
             return try BlockComponentFactory(assemblies: assemblies, configuration: configuration)
                 .validate(buildingOpaqueDefinitions: buildingOpaqueDefinitions)
         } catch {
-            return ValidationReport(findings: error.problems.map { problem in
-                ValidationReport.Finding(severity: .error, kind: .activation, subject: problem.subject,
-                                         path: [problem.subject], message: problem.description)
-            })
+            return ValidationReport(findings: error.problems)
         }
     }
 

@@ -28,6 +28,8 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         public let path: [String]
         /// The full sentence.
         public let message: String
+        /// For ``ErrorKind/singletonFailed``, why building the singleton failed.
+        public internal(set) var resolutionError: ResolutionError? = nil
 
         public var description: String { "\(severity): \(message)" }
     }

@@ -9,7 +9,7 @@ import Testing
         // A plain factory activates: the body of ferry() has not run.
         _ = try BlockComponentFactory(assemblies: [FerryAssembly()])
         let error = try #require(throws: ActivationError.self) { try BlockComponentFactory.forTesting([FerryAssembly()]) }
-        #expect(error.problems.map(\.kind) == [.validation])
+        #expect(error.problems.map(\.kind) == [.deferredBodyChanges])
         #expect(error.description.contains("FerryAssembly.ferry() (MonsoonTestingTests/TestFactoryValidationTests.swift:"))
         #expect(error.description.contains("sets its scope to prototype, not lazySingleton"))
     }

@@ -154,7 +154,7 @@ private final class CoBackReferencing: Assembly {
         let live = try BlockComponentFactory(assemblies: [CoAnalyticsAssembly()])
         let error = #expect(throws: ActivationError.self) { try live.with(CoStubNetworkAssembly()) }
         #expect(error?.problems.map(\.kind) == [.replacesNothing])
-        #expect(error?.problems.first?.description == """
+        #expect(error?.problems.first?.message == """
             CoStubNetworkAssembly, given to with(_:), replaces no assembly of this factory (the nearest: CoNetworkAssembly): \
             none is CoStubNetworkAssembly, a superclass or a subclass of it. Added beside them, it makes CoSession ambiguous: \
             CoNetworkAssembly.session() and CoStubNetworkAssembly.session() declare it. To replace an assembly, make \

@@ -26,7 +26,7 @@ struct DiscoveryTests {
         let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [LongChainAssembly(listing: [0])]) }
         #expect(error.problems.map(\.kind) == [.undeclaredDefinition])
         #expect(error.problems[0].subject == "LongChainAssembly.link128()")
-        #expect(error.problems[0].description.hasSuffix(
+        #expect(error.problems[0].message.hasSuffix(
             "which is more than 128 references away from every listed definition, too far to be found. List link129() in its assembly's `override var definitions`."))
     }
 

@@ -159,7 +159,7 @@ extension AssemblyConfigurationTests {
             try BlockComponentFactory(assemblies: [StorageAssembly()],
                                       configuration: try json(#"{"retries": "many"}"#, name: "app.json"))
         }
-        #expect(error?.problems.first?.description.hasSuffix(
+        #expect(error?.problems.first?.message.hasSuffix(
             #"Configuration key "retries" in app.json is a string, which cannot be converted to Int."#) == true)
     }
 
@@ -168,7 +168,7 @@ extension AssemblyConfigurationTests {
         let error = #expect(throws: ActivationError.self) {
             try BlockComponentFactory(assemblies: [StorageAssembly()], configuration: configuration)
         }
-        #expect(error?.problems.first?.description == """
+        #expect(error?.problems.first?.message == """
             StorageAssembly.timeouts() injects configuration: Configuration key "timeout" is a string, which cannot be converted \
             to Int: the value comes from section "StorageAssembly" of app.json, which overrides StorageAssembly's own \
             configuration (storage-defaults.json).
@@ -179,7 +179,7 @@ extension AssemblyConfigurationTests {
         let error = #expect(throws: ActivationError.self) {
             try BlockComponentFactory(assemblies: [BrokenDefaultsAssembly()])
         }
-        #expect(error?.problems.first?.description.hasSuffix("""
+        #expect(error?.problems.first?.message.hasSuffix("""
             Configuration key "timeout" is an array, which cannot be converted to Int: the value comes from \
             BrokenDefaultsAssembly's own configuration (broken-defaults.json).
             """) == true)

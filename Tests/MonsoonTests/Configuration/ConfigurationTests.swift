@@ -86,7 +86,7 @@ final class SettingsAssembly: Assembly {
             try BlockComponentFactory(assemblies: [SettingsAssembly()], configuration: configuration)
         }
         #expect(error?.problems.first?.kind == .configuration)
-        #expect(error?.problems.first?.description == """
+        #expect(error?.problems.first?.message == """
             SettingsAssembly.settings() injects configuration: Configuration key "service.retries" is missing \
             (searched partial.json). Did you mean: service.retrys?
             """)
@@ -101,7 +101,7 @@ final class SettingsAssembly: Assembly {
         let error = #expect(throws: ActivationError.self) {
             try BlockComponentFactory(assemblies: [SettingsAssembly(scope: .singleton)], configuration: Configuration(files: [base, wrong]))
         }
-        #expect(error?.problems.map(\.description) == ["""
+        #expect(error?.problems.map(\.message) == ["""
             SettingsAssembly.settings() injects configuration: Configuration key "service.retries" is a string, which cannot \
             be converted to Int: the value comes from wrong.json, which overrides base.json.
             """])

@@ -49,7 +49,7 @@ struct ExposedTypeTests {
         }
         let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [WrongAssembly()]) }
         #expect(error.problems.map(\.kind) == [.invalidExposedType])
-        #expect(error.problems[0].description.hasSuffix(
+        #expect(error.problems[0].message.hasSuffix(
             "is exposed as Lantern, but it declares Courier, which is not a subclass of it. Expose it only as its superclasses or the protocols it conforms to."))
     }
 

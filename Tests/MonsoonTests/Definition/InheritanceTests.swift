@@ -106,7 +106,7 @@ final class ControllerAssembly: Assembly {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [Broken()]) }
         // orphan()'s parent is not listed but orphan() reaches it, so it is registered: only the cycle fails.
         #expect(error?.problems.map(\.kind) == [.invalidParent, .invalidParent])
-        #expect(error?.problems.first?.description.contains("its parents form a cycle: first() → second() → first()") == true)
+        #expect(error?.problems.first?.message.contains("its parents form a cycle: first() → second() → first()") == true)
     }
 
     @Test func resolvingAnAbstractParentIsAnError() throws {

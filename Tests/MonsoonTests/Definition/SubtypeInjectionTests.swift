@@ -52,7 +52,7 @@ struct SubtypeInjectionTests {
         }
         let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [MixedUpAssembly()]) }
         #expect(error.problems.map(\.kind) == [.propertyTypeMismatch])
-        #expect(error.problems[0].description.hasSuffix(#"""
+        #expect(error.problems[0].message.hasSuffix(#"""
             injects \Screen.rider, which is Optional<Rider>, with Lantern, which is not a subclass of it and so can never be one. \#
             Inject a definition of the property's type or of a subclass.
             """#))

@@ -41,7 +41,7 @@ import Testing
     @Test func aListedParameterizedDefinitionHasItsOwnKind() throws {
         let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [ListedParameterizedAssembly()]) }
         #expect(error.problems.map(\.kind) == [.listedParameterized])
-        #expect(error.problems.first?.description.hasSuffix("""
+        #expect(error.problems.first?.message.hasSuffix("""
             is a parameterized definition; it cannot be listed in definitions because it is built for runtime arguments. \
             Resolve it with its arguments, and list the method in parameterizedDefinitions to resolve it by key.
             """) == true)

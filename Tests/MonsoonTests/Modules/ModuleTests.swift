@@ -169,7 +169,7 @@ private final class SecondStagingModule: Module {
     @Test func bindingOneTypeTwiceWithoutNamesIsADuplicateKey() {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [TwiceBoundModule()]) }
         #expect(error?.problems.map(\.kind) == [.duplicateKey])
-        #expect(error?.problems.first?.description == """
+        #expect(error?.problems.first?.message == """
             Duplicate binding TwiceBoundModule.bind(any Clock): bound at MonsoonTests/ModuleTests.swift:\(TwiceBoundModule.firstLine) and \
             MonsoonTests/ModuleTests.swift:\(TwiceBoundModule.firstLine + 1). A module binds each type once without a name and each name once: \
             bind it once, or give each binding its own name (binder.bind(…, named: "…")).

@@ -38,7 +38,7 @@ struct BareDefinitionRecursionTests {
         let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [CarelessAssembly()]) }
         #expect(error.problems.map(\.kind) == [.definitionOutsideDefine, .definitionOutsideDefine])
         #expect(error.problems.map(\.subject) == ["CarelessAssembly.ping()", "CarelessAssembly.pong()"])
-        #expect(error.problems[0].description.hasPrefix("CarelessAssembly.ping() (MonsoonTests/BareDefinitionRecursionTests.swift:18) does not create its definition inside define { … }."))
+        #expect(error.problems[0].message.hasPrefix("CarelessAssembly.ping() (MonsoonTests/BareDefinitionRecursionTests.swift:18) does not create its definition inside define { … }."))
     }
 
     @Test func parentsAndMethodInjectionsAreStoppedToo() throws {

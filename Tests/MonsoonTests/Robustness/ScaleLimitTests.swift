@@ -67,7 +67,7 @@ private func scaleAssemblies<T>(_ count: Int, over _: T.Type) -> [Assembly] {
     @Test func oneNameBoundTwiceInALoopIsADuplicateBindingAtThatLine() {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [ScaleRepeatedNameModule()]) }
         #expect(error?.problems.map(\.kind) == [.duplicateKey])
-        #expect(error?.problems.first?.description == """
+        #expect(error?.problems.first?.message == """
             Duplicate binding ScaleRepeatedNameModule.same: bound more than once at MonsoonTests/ScaleLimitTests.swift:27. \
             A module binds each type once without a name and each name once: bind it once, or give each binding its own name \
             (binder.bind(…, named: "…")).
@@ -77,7 +77,7 @@ private func scaleAssemblies<T>(_ count: Int, over _: T.Type) -> [Assembly] {
     @Test func oneTypeBoundTwiceWithoutANameInALoopSaysToNameTheBindings() {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [ScaleUnnamedLoopModule()]) }
         #expect(error?.problems.map(\.kind) == [.duplicateKey])
-        #expect(error?.problems.first?.description.hasPrefix(
+        #expect(error?.problems.first?.message.hasPrefix(
             "Duplicate binding ScaleUnnamedLoopModule.bind(ScaleSerial): bound more than once at MonsoonTests/ScaleLimitTests.swift:33.") == true)
     }
 }

@@ -126,13 +126,16 @@ extension Armory {
 
     @Test func validatingAtActivationRejectsErrors() {
         let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [FlawedAssembly()], validating: true) }
-        #expect(error?.problems.allSatisfy { $0.kind == .validation } == true)
+        // The same findings, with their own kinds and messages.
+        #expect(error?.problems.map(\.kind) == report.findings(.error).map(\.kind))
+        #expect(error?.problems.map(\.message) == report.findings(.error).map(\.message))
         #expect(error?.problems.count == report.findings(.error).count)
     }
 
     @Test func staticValidationReportsActivationProblemsAsFindings() {
         let report = BlockComponentFactory.validate(assemblies: [StrandedAssembly()])
-        #expect(report.findings.map(\.kind) == [.activation])
+        #expect(report.findings.map(\.kind) == [.undeclaredDefinition])
+        #expect(report.findings.map(\.severity) == [.error])
         #expect(report.findings.first?.message.hasPrefix("StrandedAssembly.knight() references horse()") == true)
     }
 }
