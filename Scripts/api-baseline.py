@@ -56,33 +56,34 @@ def count() -> None:
             print(f"API/{library}.txt: {len(baseline.read_text().splitlines())} public declarations")
 
 
-def inlinable_counts() -> list[str]:
-    rows = []
+INLINABLE_ROW = re.compile(r"^(.+): (\d+) @inlinable, (\d+) @usableFromInline$")
+
+
+def inlinable_counts() -> dict[str, tuple[int, int]]:
+    """Each source file holding inlinable code: its `@inlinable` and `@usableFromInline` counts."""
+    counts = {}
     for source in sorted((ROOT / "Sources").rglob("*.swift")):
         text = source.read_text()
-        inlinable, usable = text.count("@inlinable"), text.count("@usableFromInline")
-        if inlinable or usable:
-            rows.append(f"{source.relative_to(ROOT)}: {inlinable} @inlinable, {usable} @usableFromInline")
-    return rows
+        found = (text.count("@inlinable"), text.count("@usableFromInline"))
+        if any(found):
+            counts[str(source.relative_to(ROOT))] = found
+    return counts
 
 
 def check_inlinable(update: bool) -> int:
     path = ROOT / "API" / "Inlinable.txt"
     current = inlinable_counts()
     if update:
-        path.write_text("\n".join(current) + "\n")
+        path.write_text("".join(f"{name}: {i} @inlinable, {u} @usableFromInline\n" for name, (i, u) in current.items()))
         return 0
     allowed = {}
     for line in path.read_text().splitlines():
-        name, counts = line.split(": ")
-        allowed[name] = [int(part.split()[0]) for part in counts.split(", ")]
-    failures = []
-    for line in current:
-        name, counts = line.split(": ")
-        numbers = [int(part.split()[0]) for part in counts.split(", ")]
-        limit = allowed.get(name, [0, 0])
-        if numbers[0] > limit[0] or numbers[1] > limit[1]:
-            failures.append(f"{line} (allowed: {limit[0]} @inlinable, {limit[1]} @usableFromInline)")
+        name, inlinable, usable = INLINABLE_ROW.match(line).groups()
+        allowed[name] = (int(inlinable), int(usable))
+    failures = [f"{name}: {i} @inlinable, {u} @usableFromInline (allowed: {allowed.get(name, (0, 0))[0]}, "
+                f"{allowed.get(name, (0, 0))[1]})"
+                for name, (i, u) in current.items()
+                if i > allowed.get(name, (0, 0))[0] or u > allowed.get(name, (0, 0))[1]]
     for failure in failures:
         print("api-baseline: " + failure, file=sys.stderr)
     if failures:
@@ -90,8 +91,9 @@ def check_inlinable(update: bool) -> int:
               "\"Inlinable code\"), run Scripts/api-baseline.py --update-inlinable and commit API/Inlinable.txt.",
               file=sys.stderr)
         return 1
-    total = [sum(int(l.split(": ")[1].split(", ")[i].split()[0]) for l in current) for i in (0, 1)]
-    print(f"Inlinable code: {total[0]} @inlinable and {total[1]} @usableFromInline declarations in {len(current)} files, as API/Inlinable.txt allows")
+    print(f"Inlinable code: {sum(i for i, _ in current.values())} @inlinable and "
+          f"{sum(u for _, u in current.values())} @usableFromInline declarations in {len(current)} files, "
+          "as API/Inlinable.txt allows")
     return 0
 
 

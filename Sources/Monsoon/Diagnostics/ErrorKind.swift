@@ -1,8 +1,8 @@
 /// What went wrong, for every error and finding Monsoon reports: ``ResolutionError/kind``,
 /// ``ValidationReport/Finding/kind`` (the findings of a validation and the problems of an
-/// ``ActivationError`` alike), ``ConfigurationError/kind`` and ``ManifestError/kind``. One vocabulary, so that one situation has one name wherever it is found:
-/// an injection of an abstract definition is `abstractDefinition` whether validation finds it before
-/// anything is built or a resolution meets it.
+/// ``ActivationError`` alike), ``ConfigurationError/kind`` and ``ManifestError/kind``. One vocabulary,
+/// so that one situation has one name wherever it is found: an injection of an abstract definition is
+/// `abstractDefinition` whether validation finds it before anything is built or a resolution meets it.
 ///
 /// ```swift
 /// do {

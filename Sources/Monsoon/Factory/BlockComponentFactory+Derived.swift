@@ -1,8 +1,8 @@
 extension BlockComponentFactory {
     /// A new factory activated from this one's assemblies plus `assemblies` (Objection's
     /// `withModules:`): an assembly given here replaces one of this factory's of the same type, a
-    /// superclass or a subclass. Configuration, post-processors, resolution limits (`maximumDepth`, `sharedBuildWait`) and validating at activation
-    /// carry over.
+    /// superclass or a subclass. Configuration, post-processors, resolution limits (`maximumDepth`,
+    /// `sharedBuildWait`) and validating at activation carry over.
     ///
     /// ```swift
     /// let app = try BlockComponentFactory(assemblies: [AppAssembly()])

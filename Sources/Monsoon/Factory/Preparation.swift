@@ -83,9 +83,9 @@ extension BlockComponentFactory {
     }
 
     /// Completes every registered entry, for validation and MonsoonTesting's factories: the problems of
-    /// each definition that fails, by key, in registration order.
-    func prepareAll() -> [(key: String, problems: [ValidationReport.Finding])] {
-        var failed: [(String, [ValidationReport.Finding])] = []
+    /// each definition that fails, in registration order.
+    func prepareAll() -> [ValidationReport.Finding] {
+        var failed: [ValidationReport.Finding] = []
         var reported: Set<ObjectIdentifier> = []
         // Discovered definitions appear as passes run: go again until a pass finds nothing new.
         var pending = registry.entries.filter { !$0.isPrepared }
@@ -95,7 +95,7 @@ extension BlockComponentFactory {
             let problems = preparing { self.preparePass(from: pending) }
             for entry in pending + preparation.discoveredEntries {
                 if let own = problems[ObjectIdentifier(entry)], reported.insert(ObjectIdentifier(entry)).inserted {
-                    failed.append((entry.key, own))
+                    failed += own
                 }
             }
             pending = preparation.discoveredEntries.filter { !$0.isPrepared && !reported.contains(ObjectIdentifier($0)) }

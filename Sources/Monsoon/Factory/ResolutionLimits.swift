@@ -9,7 +9,7 @@ struct ResolutionLimits: Sendable, Equatable {
     /// throws `ErrorKind.sharedBuildTimedOut`.
     var sharedBuildWait: Duration
 
-    init(maximumDepth: Int = 1_000, sharedBuildWait: Duration = .seconds(30)) {
+    init(maximumDepth: Int, sharedBuildWait: Duration) {
         self.maximumDepth = max(1, maximumDepth)
         self.sharedBuildWait = sharedBuildWait
     }

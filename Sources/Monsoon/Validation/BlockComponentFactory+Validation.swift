@@ -20,7 +20,7 @@ extension BlockComponentFactory {
     public func validate(buildingOpaqueDefinitions: Bool = false) -> ValidationReport {
         // Deferred definitions are evaluated and checked first, as activation checks evaluated ones. A
         // reference no assembly lists is left to the graph's own finding, which names the injection.
-        var findings = prepareAll().flatMap { _, problems in problems.filter { $0.kind != .undeclaredDefinition } }
+        var findings = prepareAll().filter { $0.kind != .undeclaredDefinition }
         findings += Validator(factory: self).findings()
         if buildingOpaqueDefinitions { findings += opaqueBuildFindings() }
         return ValidationReport(findings: findings)
