@@ -50,6 +50,19 @@ struct DepthLimitTests {
             """)
     }
 
+    @Test func theDefaultLimitIsAThousandComponents() throws {
+        // A stack far larger than a thousand debug-build levels take, so that the limit, not the stack
+        // guard, stops the chain.
+        let factory = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 1_001)])
+        let outcome = onThread(stackSize: 512 << 20) {
+            Result { () throws(ResolutionError) in _ = try factory.resolve(BookAssembly.page, 1) }
+        }
+        let error = try #require(throws: ResolutionError.self) { _ = try outcome.get() }
+        #expect(error.kind == .depthLimitExceeded)
+        #expect(error.description.hasPrefix(
+            "Cannot resolve BookAssembly.page(1): the resolution is 1001 components deep, past the limit of 1000 (the factory's maximumDepth)."))
+    }
+
     @Test func aChainOf5000IsStoppedAtTheDefaultLimitAndBuildsWithAHigherOne() throws {
         let limited = try BlockComponentFactory(assemblies: [BookAssembly(lastPage: 5_000)])
         let error = try #require(throws: ResolutionError.self) { try limited.resolve(BookAssembly.page, 1) }
