@@ -19,6 +19,12 @@ import Foundation
 /// `CancellationError` and leaves the build to its owner. A resolution started from inside an async
 /// initializer that needs a cell the enclosing resolution is building would wait for itself: it throws
 /// `ErrorKind.initializerCycle` instead (see `AsyncResolutionChain`).
+///
+/// Invariant: no continuation is resumed, and no code that could take another lock runs, while
+/// `condition` is held. A task's cancellation handler runs with the runtime holding that task's lock
+/// and then takes `condition` (`cancelWaiter`); resuming a waiter under `condition` needs the waiter's
+/// task lock, so the two orders together deadlock, and on a two-core machine that blocks the whole
+/// cooperative pool. Every path therefore decides under the lock and resumes after releasing it.
 final class SharedInstanceCoordinator: @unchecked Sendable {
     enum Claim {
         /// Already built and published.
@@ -68,41 +74,56 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
 
     /// `claim` for an asynchronous resolution: waits by suspending its task, never by blocking a
     /// thread, and without a deadline (cancel the task to stop waiting).
+    ///
+    /// Cancellation ends a wait, and only a wait: a cancelled task that would have to wait for another
+    /// resolution's build throws `CancellationError` (at once, or when the cancellation reaches it while
+    /// suspended), and the build goes on for the others. Where nothing has to be waited for, the claim
+    /// is decided as for any task: a published component is returned, a free cell is claimed. So a
+    /// waiter that the publication reaches before its cancellation does gets the component.
     nonisolated(nonsending) func claimAsync(
         _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: String, path: @autoclosure () -> [String]
     ) async throws -> Claim {
         let enclosing = AsyncResolutionChain.enclosing
         let path = path()
-        while true {
-            let token = newWaiterToken()
-            let claim: Claim? = try await withTaskCancellationHandler {
-                try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Claim?, any Error>) in
-                    condition.lock()
-                    defer { condition.unlock() }
-                    do throws(ResolutionError) {
-                        switch try decide(cell, group: group, for: resolution, key: key, path: path) {
-                        case .decided(let claim):
-                            continuation.resume(returning: claim)
-                        case .waitFor(let blocker):
-                            if enclosing.contains(blocker) { throw .initializerResolvesItsBuild(key) }
-                            if cancelledWaiters.remove(token) != nil {
-                                continuation.resume(throwing: CancellationError())
-                                return
-                            }
-                            waitingFor[resolution] = blocker
-                            asyncWaiters[token] = (resolution, continuation)
-                        }
-                    } catch {
-                        continuation.resume(throwing: error)
-                    }
+        let token = newWaiterToken()
+        defer { if Task.isCancelled { forgetCancellation(of: token) } }
+        return try await withTaskCancellationHandler {
+            while true {
+                let claim: Claim? = try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Claim?, any Error>) in
+                    let now = suspendOrDecide(
+                        cell, group: group, for: resolution, key: key, path: path, enclosing: enclosing, token: token,
+                        continuation: continuation)
+                    // Resumed with no lock held (see "Invariant" above).
+                    if let now { continuation.resume(with: now) }
                 }
-            } onCancel: {
-                cancelWaiter(token)
+                if let claim { return claim }
             }
-            if let claim {
-                if Task.isCancelled { forgetCancellation(of: token) }
-                return claim
+        } onCancel: {
+            cancelWaiter(token)
+        }
+    }
+
+    /// Under the lock: the outcome of an asynchronous claim now, or nil once `continuation` is stored
+    /// to be resumed when the cell is published or abandoned, or the task is cancelled.
+    private func suspendOrDecide(
+        _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: String, path: [String], enclosing: [UInt64],
+        token: UInt64, continuation: UnsafeContinuation<Claim?, any Error>
+    ) -> Result<Claim?, any Error>? {
+        condition.lock()
+        defer { condition.unlock() }
+        do throws(ResolutionError) {
+            switch try decide(cell, group: group, for: resolution, key: key, path: path) {
+            case .decided(let claim):
+                return .success(claim)
+            case .waitFor(let blocker):
+                if enclosing.contains(blocker) { throw .initializerResolvesItsBuild(key) }
+                if cancelledWaiters.contains(token) { return .failure(CancellationError()) }
+                waitingFor[resolution] = blocker
+                asyncWaiters[token] = (resolution, continuation)
+                return nil
             }
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -136,17 +157,16 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         return .waitFor(blocker)
     }
 
-    /// Ends a suspended wait with `CancellationError`, or marks the token so that its wait ends before
-    /// it starts.
+    /// Ends a suspended wait with `CancellationError`, and marks the token so that no later wait of its
+    /// claim starts. Runs in the task's cancellation handler, where the runtime holds the task's own
+    /// lock: that is why nothing else resumes a continuation while holding `condition`.
     private func cancelWaiter(_ token: UInt64) {
         condition.lock()
-        defer { condition.unlock() }
-        guard let waiter = asyncWaiters.removeValue(forKey: token) else {
-            cancelledWaiters.insert(token)
-            return
-        }
-        waitingFor[waiter.resolution] = nil
-        waiter.continuation.resume(throwing: CancellationError())
+        cancelledWaiters.insert(token)
+        let waiter = asyncWaiters.removeValue(forKey: token)
+        if let waiter { waitingFor[waiter.resolution] = nil }
+        condition.unlock()
+        waiter?.continuation.resume(throwing: CancellationError())
     }
 
     private func newWaiterToken() -> UInt64 {
@@ -162,15 +182,15 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Lets every suspended waiter try again; under the lock.
-    private func resumeAsyncWaiters() {
-        guard !asyncWaiters.isEmpty else { return }
-        let waiters = asyncWaiters
-        asyncWaiters.removeAll()
-        for (_, waiter) in waiters {
+    /// Takes every suspended waiter out, to be resumed once the lock is released; under the lock.
+    private func takeAsyncWaiters() -> [UnsafeContinuation<Claim?, any Error>] {
+        guard !asyncWaiters.isEmpty else { return [] }
+        let waiters = asyncWaiters.values.map { waiter in
             waitingFor[waiter.resolution] = nil
-            waiter.continuation.resume(returning: nil)
+            return waiter.continuation
         }
+        asyncWaiters.removeAll()
+        return waiters
     }
 
     /// Stores the finished components of a completed resolution and wakes every waiter.
@@ -182,8 +202,9 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
             release(cell)
         }
         condition.broadcast()
-        resumeAsyncWaiters()
+        let waiters = takeAsyncWaiters()
         condition.unlock()
+        for waiter in waiters { waiter.resume(returning: nil) }
     }
 
     /// Gives up the cells `resolution` still owns (its builds failed) so that another resolution can
@@ -193,8 +214,9 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         condition.lock()
         for cell in cells where cell.owner == resolution { release(cell) }
         condition.broadcast()
-        resumeAsyncWaiters()
+        let waiters = takeAsyncWaiters()
         condition.unlock()
+        for waiter in waiters { waiter.resume(returning: nil) }
     }
 
     /// Ends the claim on `cell`, and on its group once no claimed member is left; under the lock.
