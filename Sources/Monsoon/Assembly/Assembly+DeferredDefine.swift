@@ -19,8 +19,9 @@ extension Assembly {
     ///   property types, parents. At first use they throw `ErrorKind.invalidDefinition` with
     ///   activation's message.
     /// - registering what the body reaches without being listed: a definition reached only through
-    ///   another is registered when that one is first used, so lookups by type and key find only listed
-    ///   definitions until then. List what is looked up by type, and eager singletons.
+    ///   another is registered, for references, when that one is first used. Lookups by type and key
+    ///   never find it (they would otherwise depend on what was resolved before); their errors name it.
+    ///   List what is looked up by type or key, and eager singletons.
     ///
     /// The scope is given here and nowhere else: a body that sets a different one is reported. Abstract
     /// definitions and `exposed(as:)` need the content at activation, so they keep the

@@ -33,3 +33,43 @@ extension BlockComponentFactory {
     }
 }
 
+
+/// Deferred definitions that lookups by type and key never find, for the messages of those lookups.
+///
+/// Lookups by type and key see what activation registered: the listed definitions and whatever the
+/// bodies of `define { … }` reach. A deferred definition no assembly lists is known only once a body
+/// that refers to it runs, so letting lookups find it then would make `resolve(Moat.self)` succeed or
+/// fail (or turn ambiguous) depending on what was resolved before. They never find it; the message of
+/// a failed lookup names it instead, after running every deferred body (this is the error path only).
+extension BlockComponentFactory {
+    /// The unlisted deferred definition whose key is `key`, as its method and assembly.
+    func unlistedDefinition(keyed key: String) -> (method: String, assembly: String)? {
+        guard let entry = unlistedEntries().first(where: { $0.key == key }) else { return nil }
+        return (DefinitionKey(parsing: entry.key)?.method ?? entry.key, entry.assemblyName)
+    }
+
+    /// The deferred definitions a lookup of `type` does not find: unlisted ones declaring or exposing
+    /// it, and listed ones whose body exposes it (which activation could not see). Each is described.
+    func unlistedDefinitions(declaring type: Any.Type) -> [String] {
+        let id = ObjectIdentifier(type)
+        let name = typeName(type)
+        var found = unlistedEntries().compactMap { entry -> String? in
+            let exposes = entry.definition.exposedTypes.contains { ObjectIdentifier($0) == id }
+            guard entry.declaredTypeID == id || exposes else { return nil }
+            return "\(entry.key) declares \(name) but no assembly lists it, so it is reached only through the definitions that refer to it. "
+                + "List \(DefinitionKey(parsing: entry.key)?.method ?? entry.key) in \(entry.assemblyName)'s definitions to look it up by type"
+        }
+        for entry in deferredEntries(exposing: id) {
+            found.append("\(entry.key) is exposed(as: \(name).self) inside its define(.\(entry.scope)) { … } body, which activation "
+                         + "cannot see. Write it as define { … }, which activation evaluates")
+        }
+        return found
+    }
+
+    /// Every unlisted deferred definition the listed ones reach, after running every body.
+    private func unlistedEntries() -> [RegistryEntry] {
+        guard registry.hasDeferred else { return [] }
+        _ = prepareAll()
+        return preparation.discoveredEntries.sorted { $0.key < $1.key }
+    }
+}

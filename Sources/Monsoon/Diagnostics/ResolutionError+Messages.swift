@@ -27,11 +27,25 @@ extension ResolutionError {
                                summary: "no definition has this key.", advice: advice)
     }
 
-    /// - Parameter related: definitions of related types (see `relatedDefinitions(of:)`).
-    static func noDefinition(for type: Any.Type, knownTypes: [String], related: [String] = [], path: [String]) -> ResolutionError {
+    /// A key that only an unlisted deferred definition has: lookups by key never find those.
+    static func unlistedKey(_ key: String, method: String, assembly: String, path: [String]) -> ResolutionError {
+        ResolutionError(.unknownKey, subject: "key \"\(key)\"", path: path,
+                        summary: "\(key) is declared with define(scope) { … } and no assembly lists it, so it is reached only "
+                            + "through the definitions that refer to it, never by key or type.",
+                        advice: ["List \(method) in \(assembly)'s `override var definitions` to resolve it by key."])
+    }
+
+    /// - Parameters:
+    ///   - related: definitions of related types (see `relatedDefinitions(of:)`).
+    ///   - unlisted: deferred definitions of `type` that lookups do not find (see `unlistedDefinitions(declaring:)`).
+    static func noDefinition(
+        for type: Any.Type, knownTypes: [String], related: [String] = [], unlisted: [String] = [], path: [String]
+    ) -> ResolutionError {
         let name = typeName(type)
         var advice: [String] = []
-        if !related.isEmpty {
+        if !unlisted.isEmpty {
+            advice = unlisted.map { $0 + "." }
+        } else if !related.isEmpty {
             advice.append("Lookup by type is exact, and these definitions declare related types: \(related.joined(separator: "; ")).")
             advice.append("Resolve one of those types, or declare the definition as Definition<\(name)>.")
         } else {

@@ -13,6 +13,9 @@ extension BlockComponentFactory {
     func entry(key: String, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         if let entry = registry.entry(forKey: key) { return entry }
         if let replacement = assemblies.replacementKey(for: key), let entry = registry.entry(forKey: replacement) { return entry }
+        if let unlisted = unlistedDefinition(keyed: key) {
+            throw .unlistedKey(key, method: unlisted.method, assembly: unlisted.assembly, path: path())
+        }
         throw .unknownKey(key, knownKeys: registry.keys, path: path())
     }
 
@@ -20,7 +23,8 @@ extension BlockComponentFactory {
     func uniqueEntry(for type: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         guard let candidates = registry.byType[ObjectIdentifier(type)], let first = candidates.first else {
             if let implicit = implicitEntries.entry(for: type) { return implicit }
-            throw .noDefinition(for: type, knownTypes: registry.typeNames, related: relatedDefinitions(of: type), path: path())
+            throw .noDefinition(for: type, knownTypes: registry.typeNames, related: relatedDefinitions(of: type),
+                                unlisted: unlistedDefinitions(declaring: type), path: path())
         }
         guard candidates.count == 1 else {
             throw .ambiguous(type, candidates: candidates.map(\.key), path: path())

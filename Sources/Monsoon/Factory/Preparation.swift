@@ -113,6 +113,21 @@ extension BlockComponentFactory {
         }
     }
 
+    /// The listed deferred definitions whose body exposes the type `id`: activation cannot see that, and
+    /// their own first use refuses it (see `bodyChanges`), so they stay unevaluated; for messages only.
+    func deferredEntries(exposing id: ObjectIdentifier) -> [RegistryEntry] {
+        guard registry.hasDeferred else { return [] }
+        var found: [RegistryEntry] = []
+        _ = preparing {
+            for entry in self.registry.entries where entry.stage == .declared {
+                guard let body = entry.declaration.deferred else { continue }
+                if body.definition(for: entry.declaration).exposedTypes.contains(where: { ObjectIdentifier($0) == id }) { found.append(entry) }
+            }
+            return [:]
+        }
+        return found
+    }
+
     /// Runs `body` under the pass lock, unless this thread is already in a pass (a body resolving a
     /// component), which then gets nothing done rather than a deadlock.
     private func preparing(

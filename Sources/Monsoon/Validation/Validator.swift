@@ -31,8 +31,9 @@ struct Validator {
                 return finding(.error, .undeclaredDefinition, from, [from, function],
                                "\(from) (\(site.label)) references \(function) (\(location)), which no activated assembly lists.")
             case .noCandidate(let type):
+                let unlisted = factory.unlistedDefinitions(declaring: type).map { " " + $0 + "." }.joined()
                 return finding(.error, .noDefinitionForType, from, [from, typeName(type)],
-                               "\(from) (\(site.label)) injects \(typeName(type)) by type, but no definition declares it.")
+                               "\(from) (\(site.label)) injects \(typeName(type)) by type, but no definition declares it.\(unlisted)")
             case .ambiguous(let type, let candidates):
                 return finding(.error, .ambiguousType, from, [from, typeName(type)],
                                "\(from) (\(site.label)) injects \(typeName(type)) by type, but \(candidates.count) definitions declare it: "

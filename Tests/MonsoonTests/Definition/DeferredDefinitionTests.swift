@@ -295,3 +295,79 @@ final class EagerBrokenAssembly: Assembly {
         define(.singleton) { Definition(PortLedger.init(log:), .value(BuildLog())).scope(.prototype) }
     }
 }
+
+final class KeepMoat {}
+final class KeepCastle {
+    var moat: KeepMoat?
+    init() {}
+}
+protocol KeepFlag: AnyObject {}
+final class KeepBanner: KeepFlag {}
+
+/// castle() is listed and reaches moat(), which is not; banner() is exposed as a flag inside its deferred body.
+final class KeepAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [castle()] }
+    func castle() -> Definition<KeepCastle> { define(.lazySingleton) { [self] in Definition(KeepCastle.init).inject(\.moat, moat()) } }
+    func moat() -> Definition<KeepMoat> { define(.objectGraph) { Definition(KeepMoat.init) } }
+}
+
+/// Injects the moat by type, which lookups by type never find (moat() is unlisted and deferred).
+final class MoatByTypeAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [castle(), keep()] }
+    func castle() -> Definition<KeepCastle> { define(.lazySingleton) { [self] in Definition(KeepCastle.init).inject(\.moat, moat()) } }
+    func moat() -> Definition<KeepMoat> { define(.objectGraph) { Definition(KeepMoat.init) } }
+    func keep() -> Definition<KeepCastle> { define { Definition(KeepCastle.init).inject(\.moat, .byType(KeepMoat.self)) } }
+}
+
+final class BannerAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [banner()] }
+    func banner() -> Definition<KeepBanner> { define(.lazySingleton) { Definition(KeepBanner.init).exposed(as: (any KeepFlag).self) } }
+}
+
+extension DeferredDefinitionTests {
+    /// Lookups by key and type see what activation registered, whatever was resolved before: an unlisted
+    /// deferred definition is never found by them, and the failure names it and where to list it.
+    @Test func anUnlistedDeferredDefinitionIsNeverFoundByKeyOrTypeAndTheMessageNamesIt() throws {
+        let factory = try BlockComponentFactory(assemblies: [KeepAssembly()])
+        for _ in 0..<2 {  // before castle() is first used, and after
+            let byKey = try #require(throws: ResolutionError.self) { try factory.resolve(key: "KeepAssembly.moat()", as: KeepMoat.self) }
+            #expect(byKey.kind == .unknownKey)
+            #expect(byKey.description == """
+                Cannot resolve key "KeepAssembly.moat()": KeepAssembly.moat() is declared with define(scope) { … } and no assembly \
+                lists it, so it is reached only through the definitions that refer to it, never by key or type.
+                  List moat() in KeepAssembly's `override var definitions` to resolve it by key.
+                """)
+            let byType = try #require(throws: ResolutionError.self) { try factory.resolve(KeepMoat.self) }
+            #expect(byType.kind == .noDefinitionForType)
+            #expect(byType.description == """
+                Cannot resolve KeepMoat: no definition declares this type.
+                  KeepAssembly.moat() declares KeepMoat but no assembly \
+                lists it, so it is reached only through the definitions that refer to it. List moat() in KeepAssembly's \
+                definitions to look it up by type.
+                """)
+            #expect(try factory.resolve(KeepAssembly.castle).moat != nil)
+        }
+    }
+
+    @Test func validationNamesTheUnlistedDeferredDefinitionABytypeInjectionMisses() throws {
+        let factory = try BlockComponentFactory(assemblies: [MoatByTypeAssembly()])
+        let messages = factory.validate().findings(.error).map(\.message)
+        #expect(messages == [
+            "MoatByTypeAssembly.keep() (\\KeepCastle.moat) injects KeepMoat by type, but no definition declares it. MoatByTypeAssembly.moat() "
+                + "declares KeepMoat but no assembly lists it, so it is reached only through the definitions that refer to it. List moat() "
+                + "in MoatByTypeAssembly's definitions to look it up by type."
+        ])
+    }
+
+    @Test func aTypeExposedInsideADeferredBodyIsNamedWhenTheLookupFails() throws {
+        let factory = try BlockComponentFactory(assemblies: [BannerAssembly()])
+        let error = try #require(throws: ResolutionError.self) { try factory.resolve((any KeepFlag).self) }
+        #expect(error.kind == .noDefinitionForType)
+        #expect(error.description == """
+            Cannot resolve any KeepFlag: no definition declares this type.
+              BannerAssembly.banner() is exposed(as: any KeepFlag.self) \
+            inside its define(.lazySingleton) { … } body, which activation cannot see. Write it as define { … }, which activation \
+            evaluates.
+            """)
+    }
+}

@@ -125,7 +125,7 @@ enum DeferredGuide {
             define(.lazySingleton) { [self] in Definition(Castle.init(gate:), gate()).inject(\.moat, moat()) }
         }
         func gate() -> Definition<Gate> { define(.prototype) { Definition(Gate.init) } }
-        // Not listed: registered when castle() is first used, because castle() refers to it.
+        // Not listed: injected into castle() by reference; never found by type or key.
         func moat() -> Definition<Moat> { define(.objectGraph) { Definition(Moat.init) } }
     }
 
