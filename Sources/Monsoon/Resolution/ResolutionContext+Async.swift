@@ -54,8 +54,12 @@ extension ResolutionContext {
 
     /// `build(_:claimed:)` with the component built by `buildAsync` of its recipe.
     private nonisolated(nonsending) func buildAsync(_ entry: RegistryEntry, claimed cell: SharedInstanceCell?) async throws -> Any {
+        var shadowed: SlotState?
         if let state = slots.state(of: entry), state.frame >= 0 {
-            return try inFlight(entry, frame: Int(state.frame))
+            switch try inFlightUse(of: entry, state: state) {
+            case .reuse(let value): return value
+            case .buildBeside(let state): shadowed = state
+            }
         }
         let index = stack.count
         // No stack check: an asynchronous build's frames live in the task's memory, and each synchronous
@@ -70,10 +74,12 @@ extension ResolutionContext {
         do {
             let value = try await entry.definition.buildAsync(self, entry)
             try await step(onMainActor: settlesMainActorComponents()) { [self] in popFrame() }
+            if let shadowed { slots.update(entry) { $0 = shadowed } }
             return value
         } catch {
             clearPrepared()
             discard(stack.removeLast())
+            if let shadowed { slots.update(entry) { $0 = shadowed } }
             if var resolutionError = error as? ResolutionError {
                 resolutionError.postponableUntil = nil
                 throw resolutionError

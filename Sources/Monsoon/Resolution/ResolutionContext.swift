@@ -283,8 +283,12 @@ final class ResolutionContext {
     }
 
     private func build(_ entry: RegistryEntry, claimed cell: SharedInstanceCell?) throws(ResolutionError) -> Any {
+        var shadowed: SlotState?
         if let state = slots.state(of: entry), state.frame >= 0 {
-            return try inFlight(entry, frame: Int(state.frame))
+            switch try inFlightUse(of: entry, state: state) {
+            case .reuse(let value): return value
+            case .buildBeside(let state): shadowed = state
+            }
         }
         let index = stack.count
         // The stack is checked every fourth level: four levels take far less than the reserve kept below
@@ -299,11 +303,12 @@ final class ResolutionContext {
         do {
             let value = try entry.build(in: self)
             popFrame()
+            if let shadowed { slots.update(entry) { $0 = shadowed } }
             return value
         } catch {
             if hot.pointee.isTracing { tracer?.note(.failed) }
-                let failed = stack.removeLast()
-            discard(failed)
+            discard(stack.removeLast())
+            if let shadowed { slots.update(entry) { $0 = shadowed } }
             if var resolutionError = error as? ResolutionError {
                 // Postponing is for the injection that asked directly, not for the frames around it.
                 resolutionError.postponableUntil = nil
@@ -311,6 +316,33 @@ final class ResolutionContext {
             }
             throw .componentFailed(entry.key, error: error, path: path + [entry.key])
         }
+    }
+
+    /// What a reference to `entry`, which is on the stack at `state.frame`, receives.
+    enum InFlightUse {
+        /// The instance on the stack (or a postponed injection, or an initializer cycle: see `inFlight`).
+        case reuse(Any)
+        /// A new prototype, built beside the one on the stack, whose slot state is restored afterwards.
+        case buildBeside(SlotState)
+    }
+
+    /// Typhoon's rule: an in-flight prototype is handed back only to the component it is building
+    /// (distance 0) or to the one directly under it (distance 1), the back-reference of a cycle; a
+    /// request from further down is another part of the graph that happens to need the same definition,
+    /// and gets a new prototype (`King.personalGuard` in Typhoon's `test_general_knight_for_different_kings`).
+    /// Every other scope reuses the instance on the stack at any distance.
+    ///
+    /// Where every component between the two is a prototype too (a ring of three prototypes), building
+    /// anew would walk the same ring again without end (Typhoon recurses until it crashes): the instance
+    /// on the stack closes the ring instead. Anything else on the way (the kingdom, a lazySingleton) is
+    /// reused when the new build reaches it, which ends the walk.
+    func inFlightUse(of entry: RegistryEntry, state: SlotState) throws(ResolutionError) -> InFlightUse {
+        let frame = Int(state.frame)
+        if entry.scope == .prototype, stack.count - 1 - frame > 1,
+           stack[(frame + 1)...].contains(where: { $0.entry.scope != .prototype }) {
+            return .buildBeside(state)
+        }
+        return .reuse(try inFlight(entry, frame: frame))
     }
 
     /// A reference to a component that is on the stack: the half-built instance once its initializer has

@@ -191,3 +191,59 @@ final class AsyncPrototypePairAssembly: Assembly {
         define { Definition(PropertyInjected.init).inject(\.back, initializerInjected()).scope(.prototype) }
     }
 }
+
+// Typhoon's `test_general_knight_for_different_kings`.
+final class GeneralKnight {
+    var name = "knight"
+    var kingdom: Kingdom?
+    init() {}
+}
+
+final class Kingdom {
+    var first: King?
+    var second: King?
+    init() {}
+}
+
+final class King {
+    let name: String
+    var personalGuard: GeneralKnight? {
+        didSet { personalGuard?.name = "\(name)'s personal guard" }
+    }
+    init(name: String) { self.name = name }
+}
+
+final class KingdomAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [generalKnight(), kingdom(), arthur(), mordred()] }
+    func generalKnight() -> Definition<GeneralKnight> {
+        define { Definition(GeneralKnight.init).inject(\.kingdom, kingdom()).scope(.prototype) }
+    }
+    func kingdom() -> Definition<Kingdom> {
+        define { Definition(Kingdom.init).inject(\.first, arthur()).inject(\.second, mordred()).scope(.lazySingleton) }
+    }
+    func arthur() -> Definition<King> {
+        define { Definition(King.init(name:), .value("Arthur")).inject(\.personalGuard, generalKnight()).scope(.lazySingleton) }
+    }
+    func mordred() -> Definition<King> {
+        define { Definition(King.init(name:), .value("Mordred")).inject(\.personalGuard, generalKnight()).scope(.lazySingleton) }
+    }
+}
+
+extension PrototypeCycleTests {
+    /// An in-flight prototype is handed back only to the component it is building (distance 0) or to
+    /// the one directly under it (distance 1); mordred() asks from further down, and gets a new knight.
+    @Test func aPrototypeInFlightFurtherUpThanTheRequestersParentIsBuiltAnew() throws {
+        let factory = try BlockComponentFactory(assemblies: [KingdomAssembly()])
+        let arthur = try factory.resolve(KingdomAssembly.arthur)
+        let mordred = try factory.resolve(KingdomAssembly.mordred)
+        let arthursGuard = try #require(arthur.personalGuard)
+        let mordredsGuard = try #require(mordred.personalGuard)
+        #expect(mordredsGuard !== arthursGuard)
+        #expect(arthursGuard.name == "Arthur's personal guard")
+        #expect(mordredsGuard.name == "Mordred's personal guard")
+        // The kingdom, a back-reference at distance 1, is the knight's own and holds both kings.
+        #expect(arthursGuard.kingdom?.first === arthur)
+        #expect(arthursGuard.kingdom?.second === mordred)
+        #expect(mordredsGuard.kingdom === arthursGuard.kingdom)
+    }
+}
