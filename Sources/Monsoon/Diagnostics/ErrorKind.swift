@@ -115,6 +115,8 @@ public enum ErrorKind: String, Sendable {
     case replacesNothing
     /// A type given to ``BlockComponentFactory/without(_:)`` is not among the factory's assemblies.
     case notActivated
+    /// The factory's `maximumDepth:` is below 1 or its `sharedBuildWait:` is not positive.
+    case invalidLimit
 
     // MARK: Validating
     /// Activation failed: a ``ManifestError`` whose ``ManifestError/activationError`` lists the problems.

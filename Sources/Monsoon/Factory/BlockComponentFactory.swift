@@ -64,7 +64,7 @@ public final class BlockComponentFactory: Sendable {
     ///   - validating: validate the graph (see ``validate(buildingOpaqueDefinitions:)``) before building
     ///     the singletons, and fail activation on any error finding.
     ///   - maximumDepth: the longest chain of components one resolution builds, each injected into the one
-    ///     before (at least 1): past it the resolution throws `ErrorKind.depthLimitExceeded` instead of
+    ///     before (at least 1; 0 or less is refused): past it the resolution throws `ErrorKind.depthLimitExceeded` instead of
     ///     overflowing the stack. A definition that injects itself with new runtime arguments (`page(n)`
     ///     injecting `page(n + 1)`) never ends without it; the default, 1,000, is far deeper than any graph
     ///     written by hand. A resolution about to run out of its thread's stack throws the same error,
@@ -74,8 +74,8 @@ public final class BlockComponentFactory: Sendable {
     ///     `ErrorKind.sharedBuildTimedOut` instead of waiting forever. The wait ends sooner when the other
     ///     thread finishes; it lasts this long only when that thread is blocked, for example by an
     ///     initializer that waits for this very thread. The default, 30 seconds, outlasts any initializer
-    ///     that should run at all.
-    /// - Throws: ``ActivationError`` listing every problem found (duplicate keys or assemblies,
+    ///     that should run at all. Zero or a negative duration is refused.
+    /// - Throws: ``ActivationError`` listing every problem found (a limit out of range, duplicate keys or assemblies,
     ///   references to definitions no assembly lists, singletons that fail to build). A factory that
     ///   throws is discarded whole.
     /// - Complexity: O(*n*) in the number of definitions, plus building the singletons.
@@ -90,7 +90,7 @@ public final class BlockComponentFactory: Sendable {
     ) throws(ActivationError) {
         try self.init(assemblies: assemblies, excluding: [], configuration: configuration,
                       definitionPostProcessors: definitionPostProcessors, instancePostProcessors: instancePostProcessors,
-                      validating: validating, limits: ResolutionLimits(maximumDepth: maximumDepth, sharedBuildWait: sharedBuildWait))
+                      validating: validating, limits: try ResolutionLimits(maximumDepth: maximumDepth, sharedBuildWait: sharedBuildWait))
     }
 
     /// The initializer every factory goes through; `excluded` assembly types are never activated as

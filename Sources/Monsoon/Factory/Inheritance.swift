@@ -13,6 +13,9 @@ struct Inheritance {
         case cycle([String])
         case incompatible(parent: AnyDefinition)
         case inheritedInitializerBuildsOtherType(ancestor: AnyDefinition)
+        /// `replacingInheritedHooks()` on a definition with no parent: nothing to replace, so almost
+        /// certainly a forgotten `.parent(…)`.
+        case replacesHooksWithoutParent
     }
 
     /// Finds a parent's definition; `nil` when no activated assembly lists it.
@@ -20,6 +23,10 @@ struct Inheritance {
 
     func resolve(_ definition: AnyDefinition) throws(Failure) -> Resolved {
         guard definition.parent != nil else {
+            // Read only for a definition with hooks or injections: the flag means nothing without hooks.
+            if definition.injects || definition.hasAfterInjections, definition.inheritableSteps().replacesInheritedHooks {
+                throw .replacesHooksWithoutParent
+            }
             return Resolved(scope: definition.declaredScope ?? .objectGraph, inherited: nil)
         }
         var ancestors: [AnyDefinition] = []  // parent first
@@ -69,6 +76,9 @@ extension Inheritance.Failure {
         case .incompatible(let parent):
             "it declares \(typeName(childType)), which is not \(typeName(parent.declaredType)) or a subclass of it, "
                 + "so it cannot inherit from \(parent.function). A parent must declare the child's type or a superclass of it."
+        case .replacesHooksWithoutParent:
+            "it calls replacingInheritedHooks() but has no parent, so it inherits no hooks to replace. "
+                + "Name its parent with .parent(…) (or inheriting(from:)), or remove replacingInheritedHooks()."
         case .inheritedInitializerBuildsOtherType(let ancestor):
             "it has no initializer and would inherit the one of \(ancestor.function), which builds "
                 + "\(typeName(ancestor.declaredType)), not \(typeName(childType)). Give it its own initializer."

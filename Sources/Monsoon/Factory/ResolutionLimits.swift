@@ -9,8 +9,25 @@ struct ResolutionLimits: Sendable, Equatable {
     /// throws `ErrorKind.sharedBuildTimedOut`.
     var sharedBuildWait: Duration
 
-    init(maximumDepth: Int, sharedBuildWait: Duration) {
-        self.maximumDepth = max(1, maximumDepth)
+    /// - Throws: ``ActivationError`` with an `ErrorKind.invalidLimit` problem for each value out of range:
+    ///   a depth below 1, a wait that is not positive. Neither is clamped: a value a caller got wrong
+    ///   would otherwise change behaviour in silence.
+    init(maximumDepth: Int, sharedBuildWait: Duration) throws(ActivationError) {
+        var problems: [ValidationReport.Finding] = []
+        if maximumDepth < 1 {
+            problems.append(ValidationReport.Finding(
+                kind: .invalidLimit, subject: "maximumDepth",
+                message: "maximumDepth: \(maximumDepth) allows no component at all: a resolution builds at least one. "
+                    + "Pass 1 or more (the default is 1,000)."))
+        }
+        if sharedBuildWait <= .zero {
+            problems.append(ValidationReport.Finding(
+                kind: .invalidLimit, subject: "sharedBuildWait",
+                message: "sharedBuildWait: \(sharedBuildWait) is not a wait: a resolution could never wait for another thread's build. "
+                    + "Pass a positive duration, like .seconds(30) (the default)."))
+        }
+        if !problems.isEmpty { throw ActivationError(problems: problems) }
+        self.maximumDepth = maximumDepth
         self.sharedBuildWait = sharedBuildWait
     }
 }

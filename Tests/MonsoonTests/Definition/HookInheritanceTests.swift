@@ -68,3 +68,36 @@ final class GateAssembly: Assembly {
         define { Definition(Gatehouse.init).parent(middle()).afterInjections { $0.events.append("leaf after") } }
     }
 }
+
+/// replacingInheritedHooks() with no parent: once listed (checked at activation), once deferred (at first use).
+final class OrphanGateAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [orphan()] }
+    func orphan() -> Definition<Gatehouse> {
+        define { Definition(Gatehouse.init).afterInjections { $0.events.append("after") }.replacingInheritedHooks() }
+    }
+}
+
+final class DeferredOrphanGateAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [orphan()] }
+    func orphan() -> Definition<Gatehouse> {
+        define(.objectGraph) { Definition(Gatehouse.init).afterInjections { $0.events.append("after") }.replacingInheritedHooks() }
+    }
+}
+
+extension HookInheritanceTests {
+    @Test func replacingInheritedHooksWithoutAParentIsRefusedAtActivation() throws {
+        let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [OrphanGateAssembly()]) }
+        #expect(error.problems.map(\.kind) == [.invalidParent])
+        #expect(error.description.hasPrefix("Cannot activate the factory: OrphanGateAssembly.orphan() (MonsoonTests/HookInheritanceTests.swift:"))
+        #expect(error.description.hasSuffix(
+            "): it calls replacingInheritedHooks() but has no parent, so it inherits no hooks to replace. "
+                + "Name its parent with .parent(…) (or inheriting(from:)), or remove replacingInheritedHooks()."))
+    }
+
+    @Test func replacingInheritedHooksWithoutAParentIsRefusedAtADeferredDefinitionsFirstUse() throws {
+        let factory = try BlockComponentFactory(assemblies: [DeferredOrphanGateAssembly()])
+        let error = try #require(throws: ResolutionError.self) { try factory.resolve(DeferredOrphanGateAssembly.orphan) }
+        #expect(error.kind == .invalidDefinition)
+        #expect(error.description.contains("it calls replacingInheritedHooks() but has no parent"))
+    }
+}

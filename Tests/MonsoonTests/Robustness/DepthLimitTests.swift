@@ -105,3 +105,27 @@ struct DepthLimitTests {
         #expect(finding.message.hasPrefix("BookAssembly.book() reaches more than 1000 parameterized definitions through references"))
     }
 }
+
+/// Limits out of range are refused when the factory is made, never clamped.
+@Suite struct ResolutionLimitArgumentTests {
+    @Test(arguments: [0, -5])
+    func aMaximumDepthBelowOneIsRefused(depth: Int) throws {
+        let error = try #require(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [OrphanGateAssembly()], maximumDepth: depth)
+        }
+        #expect(error.problems.map(\.kind) == [.invalidLimit])
+        #expect(error.description == "Cannot activate the factory: maximumDepth: \(depth) allows no component at all: a resolution "
+            + "builds at least one. Pass 1 or more (the default is 1,000).")
+    }
+
+    @Test func aWaitThatIsNotPositiveIsRefusedAndBothProblemsAreReportedTogether() throws {
+        let error = try #require(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [], maximumDepth: 0, sharedBuildWait: .seconds(-1))
+        }
+        #expect(error.problems.map(\.subject) == ["maximumDepth", "sharedBuildWait"])
+        #expect(error.problems[1].message == "sharedBuildWait: -1.0 seconds is not a wait: a resolution could never wait for "
+            + "another thread's build. Pass a positive duration, like .seconds(30) (the default).")
+        #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [], sharedBuildWait: .zero) }
+        _ = try BlockComponentFactory(assemblies: [], maximumDepth: 1, sharedBuildWait: .nanoseconds(1))
+    }
+}
