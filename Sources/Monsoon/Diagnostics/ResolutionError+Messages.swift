@@ -267,10 +267,20 @@ extension ResolutionError {
                         summary: error.description, underlyingError: error)
     }
 
-    static func noDefaultFactory() -> ResolutionError {
-        ResolutionError(.noDefaultFactory, subject: "the default factory", path: [],
-                        summary: "no factory has been made the default.",
-                        advice: ["Call makeDefault() on the factory the app activates at startup."])
+    /// No default factory where `reader` looked for one. A task's default is a task-local value, so a
+    /// detached task or another thread, where it is most often missed, does not see it: the advice says so.
+    ///
+    /// - Parameters:
+    ///   - reader: what read the default factory: `BlockComponentFactory.requireDefault()`, or an
+    ///     `@Injected` property and where it is declared.
+    ///   - passing: how that reader is handed a factory instead.
+    static func noDefaultFactory(reader: String, passing: String) -> ResolutionError {
+        ResolutionError(.noDefaultFactory, subject: "the default factory for \(reader)", path: [],
+                        summary: "no factory is the default, neither this task's nor the process's.",
+                        advice: ["Call makeDefault() on the factory the app activates at startup, or run this code inside withDefaultFactory(factory) { … }.",
+                                 "A task's default factory (withDefaultFactory) is inherited by the tasks it creates with Task { }, async let and task groups, "
+                                    + "but not by Task.detached nor by other threads (DispatchQueue, Thread): \(passing), "
+                                    + "or call withDefaultFactory inside the detached task."])
     }
 
     /// A deferred definition that failed activation's checks when first needed.
