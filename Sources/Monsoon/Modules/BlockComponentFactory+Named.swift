@@ -31,7 +31,8 @@ extension BlockComponentFactory {
     ///
     /// - Complexity: O(1) to find the bindings of the name; O(*n*) only to suggest names for a missing one.
     func binding(named name: String, type: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
-        let lookup = "binding named \"\(name)\""
+        // Made only for an error: resolving a name is a hot path, and the string is not free.
+        var lookup: String { "binding named \"\(name)\"" }
         let matching = registry.byBindingName[name] ?? []
         guard !matching.isEmpty else {
             // Eager-singleton markers are named too, but nobody resolves them by name.
