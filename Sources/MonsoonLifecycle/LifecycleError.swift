@@ -10,6 +10,10 @@ public struct LifecycleError: Error, Sendable, CustomStringConvertible {
         case unknownModule
         /// A module type is listed twice.
         case duplicateModule
+        /// An assembly given to `replacing:` is none of the host's assemblies (given, listed in the manifest,
+        /// brought by a module, or a collaborator of one of them) nor a subclass of one, so it would replace
+        /// nothing and stand beside the assembly it fakes.
+        case replacesNothing
         /// The factory failed to activate (the underlying error is the `ActivationError`).
         case activation
         /// A module threw while handling an event.

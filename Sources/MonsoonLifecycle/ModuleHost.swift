@@ -63,8 +63,9 @@ public final class ModuleHost {
     ///
     /// - Parameters:
     ///   - environment: the manifest environment whose configuration files to read.
-    ///   - replacing: assemblies that take the place of the assemblies (the manifest's or the modules')
-    ///     they subclass, as with `BlockComponentFactory.forTesting`.
+    ///   - replacing: assemblies that take the place of the assemblies (the manifest's, the modules', or
+    ///     collaborators of those) of their class or a superclass of it, as with `BlockComponentFactory.forTesting`;
+    ///     one that would replace none is refused with `LifecycleError.Kind.replacesNothing`.
     ///   - configuration: values merged over the manifest's (they win).
     public convenience init(
         manifest url: URL, environment: String? = nil, replacing: [Assembly] = [], configuration: Configuration = .empty
@@ -114,9 +115,10 @@ public final class ModuleHost {
 
     /// Starts `modules` with `assemblies` and `configuration`, without a manifest.
     ///
-    /// - Parameter replacing: assemblies that take the place of the ones (given or brought by the
-    ///   modules) they subclass.
-    /// - Throws: `LifecycleError.Kind.duplicateModule` or `LifecycleError.Kind.activation`.
+    /// - Parameter replacing: assemblies that take the place of the ones (given, brought by the modules,
+    ///   or collaborators of those) of their class or a superclass of it.
+    /// - Throws: `LifecycleError.Kind.duplicateModule`, `LifecycleError.Kind.replacesNothing` for an
+    ///   assembly in `replacing` that would replace none, or `LifecycleError.Kind.activation`.
     public init(
         modules: [(module: any LifecycleModule, priority: Int)], assemblies: [Assembly] = [],
         configuration: Configuration = .empty, environment: String? = nil, replacing: [Assembly] = []
@@ -129,17 +131,54 @@ public final class ModuleHost {
         let ordered = modules.enumerated().sorted { ($1.element.priority, $0.offset) < ($0.element.priority, $1.offset) }
         self.modules = ordered.map { Entry(name: Self.name(of: $0.element.module), priority: $0.element.priority, module: $0.element.module) }
         self.environment = environment
+        let brought = ordered.flatMap { entry in entry.element.module.assemblies.map { ($0, "brought by \(Self.name(of: entry.element.module))") } }
+        var all = assemblies + brought.map(\.0)
+        try Self.requireReplacing(replacing, among: assemblies.map { ($0, nil) } + brought)
+        for replacement in replacing {
+            all.removeAll { Self.stands(replacement, for: $0) }
+            all.append(replacement)
+        }
         do {
-            var all = assemblies + ordered.flatMap(\.element.module.assemblies)
-            for replacement in replacing {
-                let replacementType = type(of: replacement)
-                all.removeAll { original in ClassHierarchy.isSubclass(replacementType, of: type(of: original)) || replacementType == type(of: original) }
-                all.append(replacement)
-            }
             factory = try BlockComponentFactory(assemblies: all, configuration: configuration)
         } catch {
             throw LifecycleError(.activation, "The modules' factory failed to activate. \(error)", underlyingError: error)
         }
+    }
+
+    /// Refuses a fake that would replace nothing: added beside the assembly it fakes, it would make each
+    /// type both declare ambiguous, which only a resolution in `start()` would report, advising the wrong
+    /// fix. Refused here, before activation, because the host's assemblies are known from this point.
+    ///
+    /// - Parameter listed: the host's assemblies, each with what brought it (`nil` for those given).
+    private static func requireReplacing(_ replacing: [Assembly], among listed: [(Assembly, String?)]) throws(LifecycleError) {
+        let unrelated = replacing.filter { fake in !listed.contains { stands(fake, for: $0.0) } }
+        guard !unrelated.isEmpty else { return }
+        // Collaborators are looked for only now: finding them reflects over every assembly, and a fake
+        // that subclasses a listed assembly, the usual case, needs none of them.
+        let found: [Collaborators.Found]
+        do {
+            found = try Collaborators.expanding(listed.map(\.0))
+        } catch {
+            throw LifecycleError(.activation, "The modules' factory failed to activate. \(error)", underlyingError: error)
+        }
+        let candidates = listed + found.dropFirst(listed.count).map { ($0.assembly, $0.collaboratorOf.map { "a collaborator of \($0)" }) }
+        guard let fake = unrelated.first(where: { fake in !candidates.contains { stands(fake, for: $0.0) } }) else { return }
+        var names: [String] = []
+        for (assembly, origin) in candidates {
+            let name = typeName(type(of: assembly)) + (origin.map { " (\($0))" } ?? "")
+            if !names.contains(name) { names.append(name) }
+        }
+        let fakeName = typeName(type(of: fake))
+        throw LifecycleError(.replacesNothing, """
+            \(fakeName), given to replacing:, replaces none of the host's assemblies: it is neither one of them nor a subclass of one. \
+            The assemblies it could replace: \(names.isEmpty ? "none" : names.joined(separator: ", ")). Make \(fakeName) a subclass of the \
+            assembly it stands in for; to add it beside them, list it with the host's assemblies instead.
+            """)
+    }
+
+    /// Whether `replacement` takes the place of `original`: it is of its class or of a subclass.
+    private static func stands(_ replacement: Assembly, for original: Assembly) -> Bool {
+        ClassHierarchy.isSubclass(type(of: replacement), of: type(of: original))
     }
 
     /// Sends `setUp` to every module, then `initialize` to every module.

@@ -24,6 +24,16 @@ final class FrenchGreetingModule: GreetingModule {
     override func configure(_ binder: Binder) { binder.bind(FrenchGreeter(), to: (any Greeter).self) }
 }
 
+/// A fake written beside the real module instead of as its subclass: it replaces nothing.
+final class StandaloneGreetingModule: Module {
+    override func configure(_ binder: Binder) { binder.bind(FrenchGreeter(), to: (any Greeter).self) }
+}
+
+/// Declares GreetingModule as a collaborator: a fake may replace an assembly activation discovers.
+final class GreetingHolderModule: Module {
+    override var collaborators: [Assembly] { [GreetingModule()] }
+}
+
 class RecordingModule: LifecycleModule {
     nonisolated(unsafe) static var log = EventLog()
     var name: String { "\(type(of: self))" }
@@ -152,6 +162,22 @@ final class FailingModule: RecordingModule {
         try host.start()
         #expect(RecordingModule.log.all.contains("greets bonjour"))
         #expect(try host.factory.configuration.value("greeting", as: String.self) == "Hi")
+    }
+
+    @Test func aFakeThatSubclassesNoAssemblyOfTheHostIsRefusedWhenGiven() throws {
+        let error = #expect(throws: LifecycleError.self) {
+            try ModuleHost(modules: [(AccountModule(), 0)], assemblies: [GreetingHolderModule()], replacing: [StandaloneGreetingModule()])
+        }
+        #expect(error?.kind == .replacesNothing)
+        #expect(error?.description == """
+            StandaloneGreetingModule, given to replacing:, replaces none of the host's assemblies: it is neither one of them nor a \
+            subclass of one. The assemblies it could replace: GreetingHolderModule, GreetingModule (brought by AccountModule). \
+            Make StandaloneGreetingModule a subclass of the assembly it stands in for; to add it beside them, list it with the \
+            host's assemblies instead.
+            """)
+        // A subclass of an assembly a module brings, or of one activation discovers, replaces it.
+        let host = try ModuleHost(modules: [(FeedModule(), 0)], assemblies: [GreetingHolderModule()], replacing: [FrenchGreetingModule()])
+        #expect(try host.factory.resolve((any Greeter).self).greet() == "bonjour")
     }
 
     @Test func manifestMistakesAreTypedErrors() throws {

@@ -1,11 +1,12 @@
 /// Finds the assemblies that activating some assemblies activates: those given, then what each declares
-/// in ``Assembly/collaborators`` or holds in a stored property, transitively.
-enum Collaborators {
+/// in ``Assembly/collaborators`` or holds in a stored property, transitively. Package-visible so that
+/// `ModuleHost` can name the collaborators a fake may replace before it activates anything.
+package enum Collaborators {
     /// An assembly activation adds, and the assembly that brought it.
-    struct Found {
-        let assembly: Assembly
+    package struct Found {
+        package let assembly: Assembly
         /// The type name of the assembly declaring or holding it; `nil` for an assembly given.
-        let collaboratorOf: String?
+        package let collaboratorOf: String?
     }
 
     /// `given` in order, then their collaborators breadth-first, once each. A collaborator is left out
@@ -16,7 +17,7 @@ enum Collaborators {
     static let limit = 1_000
 
     /// - Throws: ``ActivationError/Kind/tooManyCollaborators`` past ``limit`` collaborators.
-    static func expanding(_ given: [Assembly], excluding excluded: [Assembly.Type] = []) throws(ActivationError) -> [Found] {
+    package static func expanding(_ given: [Assembly], excluding excluded: [Assembly.Type] = []) throws(ActivationError) -> [Found] {
         var found = given.map { Found(assembly: $0, collaboratorOf: nil) }
         // Every type found and every superclass of one: a candidate is related to a found assembly when
         // its own lineage meets the first set (it is one of them or a subclass) or it is in the second

@@ -1,15 +1,50 @@
 // The wording of every resolution failure lives here, so messages stay consistent and tests can
 // assert them whole.
 extension ResolutionError {
-    /// - Parameter suggestions: keys to suggest instead of the nearest `knownKeys`.
-    /// A name that no binding has; `subject`, `summary` and `fallback` (the advice when nothing is near)
-    /// say what kind of name it was.
-    static func unknownKey(
-        _ name: String, knownKeys: [String], path: [String], subject: String, summary: String, fallback: String
+    /// A binding name that no module uses, asked for as `type`: suggests the nearest names that bind
+    /// `type`, or else the nearest names with the types they bind, since suggesting a name bound to
+    /// another type would only lead to a type mismatch.
+    ///
+    /// - Parameters:
+    ///   - bindingType: the names that bind `type`.
+    ///   - otherTypes: every name, with the types its bindings declare.
+    static func unknownBindingName(
+        _ name: String, as type: Any.Type, path: [String], bindingType: some Sequence<String>, otherTypes: [String: [Any.Type]]
     ) -> ResolutionError {
-        let nearest = nearestNames(to: name, among: knownKeys)
-        return ResolutionError(.unknownKey, subject: subject, path: path, summary: summary,
-                               advice: [nearest.isEmpty ? fallback : "Did you mean: \(nearest.joined(separator: ", "))?"])
+        let requested = typeName(type)
+        let bindingType = Array(bindingType)
+        var advice: String
+        let nearest = nearestNames(to: name, among: bindingType)
+        if !nearest.isEmpty {
+            advice = "Did you mean: \(nearest.joined(separator: ", "))?"
+        } else if case let near = nearestNames(to: name, among: otherTypes.keys), !near.isEmpty {
+            let described = near.map { near in
+                var types: [String] = []
+                for bound in otherTypes[near] ?? [] where !types.contains(typeName(bound)) { types.append(typeName(bound)) }
+                return "\(near) (\(types.joined(separator: ", ")))"
+            }
+            advice = (bindingType.isEmpty ? "No name binds \(requested); " : "No name near it binds \(requested); ")
+                + (near.count == 1 ? "a near name binds other types: " : "near names bind other types: ")
+                + described.joined(separator: ", ") + "."
+        } else {
+            advice = "Bind \(requested) under this name with binder.bind(…, named: \"\(name)\") in a module's configure(_:)."
+        }
+        return ResolutionError(.unknownKey, subject: "binding named \"\(name)\" as \(requested)", path: path,
+                               summary: "no module binds a component under this name.", advice: [advice])
+    }
+
+    /// A binding name in use, but by no binding of the type asked for.
+    ///
+    /// - Parameter bound: the type each binding of the name declares, with its key.
+    static func bindingOfAnotherType(_ name: String, requested: Any.Type, bound: [(type: Any.Type, key: String)], path: [String]) -> ResolutionError {
+        var types: [String] = []
+        for binding in bound where !types.contains(typeName(binding.type)) { types.append(typeName(binding.type)) }
+        let bindings = bound.map { "\(typeName($0.type)) (\($0.key))" }
+        return ResolutionError(
+            .typeMismatch, subject: "binding named \"\(name)\" as \(typeName(requested))", path: path,
+            summary: "the name binds \(bindings.joined(separator: " and ")), not \(typeName(requested)).",
+            advice: ["A name and a type together pick a binding: resolve it as \(types.joined(separator: " or ")), "
+                     + "or bind \(typeName(requested)) under this name."])
     }
 
     static func unknownKey(_ key: String, knownKeys: [String], path: [String], suggestions: [String]? = nil) -> ResolutionError {
@@ -246,10 +281,20 @@ extension ResolutionError {
                         summary: error.description, underlyingError: error)
     }
 
-    static func noDefaultFactory() -> ResolutionError {
-        ResolutionError(.noDefaultFactory, subject: "the default factory", path: [],
-                        summary: "no factory has been made the default.",
-                        advice: ["Call makeDefault() on the factory the app activates at startup."])
+    /// No default factory where `reader` looked for one. A task's default is a task-local value, so a
+    /// detached task or another thread, where it is most often missed, does not see it: the advice says so.
+    ///
+    /// - Parameters:
+    ///   - reader: what read the default factory: `BlockComponentFactory.requireDefault()`, or an
+    ///     `@Injected` property and where it is declared.
+    ///   - passing: how that reader is handed a factory instead.
+    static func noDefaultFactory(reader: String, passing: String) -> ResolutionError {
+        ResolutionError(.noDefaultFactory, subject: "the default factory for \(reader)", path: [],
+                        summary: "no factory is the default, neither this task's nor the process's.",
+                        advice: ["Call makeDefault() on the factory the app activates at startup, or run this code inside withDefaultFactory(factory) { … }.",
+                                 "A task's default factory (withDefaultFactory) is inherited by the tasks it creates with Task { }, async let and task groups, "
+                                    + "but not by Task.detached nor by other threads (DispatchQueue, Thread): \(passing), "
+                                    + "or call withDefaultFactory inside the detached task."])
     }
 
     /// A deferred definition that failed activation's checks when first needed.

@@ -26,9 +26,15 @@ extension BlockComponentFactory {
 
     /// The default factory: the current task's, otherwise the process-wide one.
     ///
-    /// - Throws: `ErrorKind.noDefaultFactory` when there is neither.
+    /// - Throws: `ErrorKind.noDefaultFactory` when there is neither, as in a `Task.detached` started
+    ///   inside `withDefaultFactory(_:operation:)`, which does not inherit its task's default factory.
     public static func requireDefault() throws(ResolutionError) -> BlockComponentFactory {
-        guard let factory = defaultFactory else { throw .noDefaultFactory() }
+        try requireDefault(reader: "BlockComponentFactory.requireDefault()", passing: "pass the factory in")
+    }
+
+    /// The default factory, for `reader`, which the error names with the way to hand it one instead.
+    static func requireDefault(reader: @autoclosure () -> String, passing: String) throws(ResolutionError) -> BlockComponentFactory {
+        guard let factory = defaultFactory else { throw .noDefaultFactory(reader: reader(), passing: passing) }
         return factory
     }
 

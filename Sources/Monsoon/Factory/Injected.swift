@@ -28,23 +28,35 @@ public struct Injected<Component> {
     private let storage: Storage
 
     /// Resolves the unique definition that declares `Component`.
-    public init(from factory: BlockComponentFactory? = nil) {
-        storage = Storage(factory) { factory throws(ResolutionError) in try factory.resolve(Component.self) }
+    ///
+    /// - Parameters:
+    ///   - factory: the factory to resolve from; the default factory when `nil`.
+    ///   - fileID: where the property is declared, with `line`, which an error names when there is no
+    ///     default factory; leave it to its default.
+    ///   - line: see `fileID`.
+    public init(from factory: BlockComponentFactory? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
+        storage = Storage(factory, declared: (fileID, line)) { factory throws(ResolutionError) in try factory.resolve(Component.self) }
     }
 
-    /// Resolves an assembly method, like `QuestAssembly.knight`.
-    public init<A: Assembly>(_ method: @escaping (A) -> () -> Definition<Component>, from factory: BlockComponentFactory? = nil) {
-        storage = Storage(factory) { factory throws(ResolutionError) in try factory.resolve(method) }
+    /// Resolves an assembly method, like `QuestAssembly.knight`; the other parameters are those of
+    /// ``init(from:fileID:line:)``.
+    public init<A: Assembly>(
+        _ method: @escaping (A) -> () -> Definition<Component>, from factory: BlockComponentFactory? = nil,
+        fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        storage = Storage(factory, declared: (fileID, line)) { factory throws(ResolutionError) in try factory.resolve(method) }
     }
 
-    /// Resolves the definition with `key`, like `"QuestAssembly.knight()"`.
-    public init(key: String, from factory: BlockComponentFactory? = nil) {
-        storage = Storage(factory) { factory throws(ResolutionError) in try factory.resolve(key: key, as: Component.self) }
+    /// Resolves the definition with `key`, like `"QuestAssembly.knight()"`; the other parameters are
+    /// those of ``init(from:fileID:line:)``.
+    public init(key: String, from factory: BlockComponentFactory? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
+        storage = Storage(factory, declared: (fileID, line)) { factory throws(ResolutionError) in try factory.resolve(key: key, as: Component.self) }
     }
 
-    /// Resolves the module binding named `name`.
-    public init(named name: String, from factory: BlockComponentFactory? = nil) {
-        storage = Storage(factory) { factory throws(ResolutionError) in try factory.resolve(Component.self, named: name) }
+    /// Resolves the module binding named `name` that binds `Component`; the other parameters are those
+    /// of ``init(from:fileID:line:)``.
+    public init(named name: String, from factory: BlockComponentFactory? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
+        storage = Storage(factory, declared: (fileID, line)) { factory throws(ResolutionError) in try factory.resolve(Component.self, named: name) }
     }
 
     /// The component, or `nil` when it cannot be resolved; `$property` says why.
@@ -57,11 +69,17 @@ public struct Injected<Component> {
         // Unchecked: the closure only captures the (Sendable) factory, key or method reference given to
         // the initializer, and `resolved` is a `Locked`.
         private let factory: BlockComponentFactory?
+        /// Where the property is declared: a property wrapper is never told its property's name.
+        private let declared: (fileID: StaticString, line: UInt)
         private let resolve: (BlockComponentFactory) throws(ResolutionError) -> Component
         private let resolved = Locked<Component?>(nil)
 
-        init(_ factory: BlockComponentFactory?, _ resolve: @escaping (BlockComponentFactory) throws(ResolutionError) -> Component) {
+        init(
+            _ factory: BlockComponentFactory?, declared: (fileID: StaticString, line: UInt),
+            _ resolve: @escaping (BlockComponentFactory) throws(ResolutionError) -> Component
+        ) {
             self.factory = factory
+            self.declared = declared
             self.resolve = resolve
         }
 
@@ -72,7 +90,11 @@ public struct Injected<Component> {
             if let known = resolved.current { return .success(known) }
             do throws(ResolutionError) {
                 let target: BlockComponentFactory
-                if let factory { target = factory } else { target = try BlockComponentFactory.requireDefault() }
+                if let factory {
+                    target = factory
+                } else {
+                    target = try BlockComponentFactory.requireDefault(reader: reader, passing: "pass the factory in (@Injected(from: factory))")
+                }
                 let component = try resolve(target)
                 return .success(resolved.withLock { stored in
                     if let stored { return stored }
@@ -82,6 +104,13 @@ public struct Injected<Component> {
             } catch {
                 return .failure(error)
             }
+        }
+
+        /// The property, as the error of a missing default factory names it: `the @Injected Knight? property at App/KnightView.swift:8`.
+        private var reader: String {
+            let component = typeName(Component.self)
+            let optional = component.contains(" ") ? "(\(component))?" : component + "?"
+            return "the @Injected \(optional) property at \(declared.fileID):\(declared.line)"
         }
     }
 }

@@ -14,7 +14,7 @@ public final class Binder {
     /// - Parameters:
     ///   - instance: what every resolution of `type` returns.
     ///   - type: the type it is found by; its own type unless given.
-    ///   - name: a name makes the binding found only by name, with `resolve(_:named:)`.
+    ///   - name: a name makes the binding found only by name, with `resolve(_:named:)`, and only as `type`.
     ///   - fileID: where the call is, with `line` and `column`: identifies the binding; leave it to its
     ///     default.
     ///   - line: see `fileID`.

@@ -1,21 +1,24 @@
 extension BlockComponentFactory {
-    /// The component of the module binding named `name` (`binder.bind(…, named: "staging")`), whichever
-    /// module declared it: Objection's `getObject:named:`. Named bindings are found only this way.
+    /// The component of the module binding named `name` (`binder.bind(…, named: "staging")`) that binds
+    /// `type`, whichever module declared it: Objection's `getObject:named:`. Named bindings are found only
+    /// this way, and only as the type they bind: a name and a type together pick a binding, as in
+    /// Objection and Swinject, so a binding of `any Pet` named "rex" is not found as `any Animal`, even
+    /// though every pet is an animal.
     ///
     /// ```swift
     /// let staging = try factory.resolve((any Backend).self, named: "staging")
     /// ```
     ///
-    /// - Throws: `ErrorKind.unknownKey` naming the nearest binding names when none has
-    ///   this name, `ErrorKind.ambiguousType` when several modules use it,
-    ///   `ErrorKind.typeMismatch` when it builds another type, or any failure while building.
-    /// - Complexity: O(*n*) in the number of definitions, then as resolving by key.
+    /// - Throws: `ErrorKind.unknownKey` when no binding has this name (naming the nearest names that
+    ///   bind `type`), `ErrorKind.typeMismatch` naming what the name binds when none of its bindings
+    ///   binds `type`, `ErrorKind.ambiguousType` when several modules bind `type` under it, or any failure
+    ///   while building.
+    /// - Complexity: O(1) to find the bindings of the name; O(*n*) in the number of names only to
+    ///   suggest names for a missing one.
     public func resolve<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T {
         try withResolution { context throws(ResolutionError) in try context.resolve(type, named: name) }
     }
 
-    /// The registered binding named `name` that builds `type`; when only bindings of other types have
-    /// the name, the first of them, so that the caller reports the type mismatch.
     /// The component of the module binding named `name`, awaiting whatever its build must await.
     ///
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
@@ -24,23 +27,38 @@ extension BlockComponentFactory {
         try await resolveAsync(binding(named: name, type: type, path: []), as: T.self)
     }
 
+    /// The registered binding named `name` that binds exactly `type` (its declared or an exposed type).
+    ///
     /// - Complexity: O(1) to find the bindings of the name; O(*n*) only to suggest names for a missing one.
     func binding(named name: String, type: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
+        // Made only for an error: resolving a name is a hot path, and the string is not free.
+        var lookup: String { "binding named \"\(name)\"" }
         let matching = registry.byBindingName[name] ?? []
-        guard let first = matching.first else {
+        guard !matching.isEmpty else {
             // Eager-singleton markers are named too, but nobody resolves them by name.
-            let names = registry.byBindingName.keys.filter { !$0.hasPrefix(EagerSingleton.namePrefix) }.sorted()
-            throw .unknownKey(name, knownKeys: names, path: path, subject: "binding named \"\(name)\"",
-                              summary: "no module binds a component under this name.",
-                              fallback: "Name a binding with binder.bind(…, named: \"\(name)\") in a module's configure(_:).")
+            let named = registry.byBindingName.filter { !$0.key.hasPrefix(EagerSingleton.namePrefix) }
+            throw .unknownBindingName(name, as: type, path: path + [lookup], bindingType: named.filter { $0.value.contains { $0.binds(type) } }.keys,
+                                      otherTypes: named.mapValues { $0.map(\.declaration.declaredType) })
         }
-        let typed = matching.filter { $0.declaration.declaredType == type || $0.declaration.exposedTypes.contains { $0 == type } }
+        let typed = matching.filter { $0.binds(type) }
         guard typed.count <= 1 else {
-            throw ResolutionError(.ambiguousType, subject: "binding named \"\(name)\" as \(typeName(type))", path: path,
+            throw ResolutionError(.ambiguousType, subject: "\(lookup) as \(typeName(type))", path: path + [lookup],
                                   summary: "\(typed.count) modules bind \(typeName(type)) under this name: \(typed.map(\.key).joined(separator: ", ")).",
                                   advice: ["Give the bindings different names, or activate only one of the modules."])
         }
-        return typed.first ?? first
+        guard let entry = typed.first else {
+            // A component that merely converts to `type` is not what the name was bound as: a name
+            // picks a binding together with a type, never through a cast.
+            throw .bindingOfAnotherType(name, requested: type, bound: matching.map { ($0.declaration.declaredType, $0.key) }, path: path + [lookup])
+        }
+        return entry
+    }
+}
+
+extension RegistryEntry {
+    /// Whether this binding is found as `type`: the type it binds, or one it is exposed as.
+    fileprivate func binds(_ type: Any.Type) -> Bool {
+        declaration.declaredType == type || declaration.exposedTypes.contains { $0 == type }
     }
 }
 

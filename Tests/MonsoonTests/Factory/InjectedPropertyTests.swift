@@ -5,6 +5,7 @@ import Testing
 /// A type no factory builds, receiving its components through `@Injected`.
 private final class KnightView {
     @Injected var log: BuildLog?
+    static let knightLine = #line + 1
     @Injected(QuestAssembly.knight) var knight: Knight?
     @Injected(key: "QuestAssembly.horse()") var horse: Horse?
     @Injected var dragon: Dragon?
@@ -36,6 +37,9 @@ extension DefaultFactoryTests {
             return
         }
         #expect(error.kind == .noDefaultFactory)
+        #expect(error.description == Self.noDefault(
+            reader: "the @Injected Knight? property at MonsoonTests/InjectedPropertyTests.swift:\(KnightView.knightLine)",
+            passing: "pass the factory in (@Injected(from: factory))"))
         // Not remembered: once a factory is the default, the same property resolves.
         try BlockComponentFactory(assemblies: [QuestAssembly(log: BuildLog())]).makeDefault()
         defer { BlockComponentFactory.clearDefault() }

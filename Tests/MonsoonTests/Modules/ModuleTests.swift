@@ -85,6 +85,32 @@ private final class SecondStagingModule: Module {
     }
 }
 
+private protocol Animal: Sendable { var name: String { get } }
+private protocol Pet: Animal {}
+private struct Dog: Pet { let name = "Rex" }
+private final class Owner: Sendable {
+    let pet: any Animal
+    init(pet: any Animal) { self.pet = pet }
+}
+
+/// Binds a `Dog` as `any Pet` under "rex": `any Animal` is another type, though the dog is one.
+private final class KennelModule: Module {
+    override func configure(_ binder: Binder) {
+        binder.bind(Dog(), to: (any Pet).self, named: "rex")
+        binder.bind(Owner.self) { resolver in Owner(pet: try resolver.resolve((any Animal).self, named: "rex")) }
+    }
+}
+
+/// Reads the binding through a property: the same lookup as `resolve(_:named:)`.
+private final class KennelView {
+    @Injected(named: "rex") var animal: (any Animal)?
+    @Injected(named: "rex") var pet: (any Pet)?
+    init(factory: BlockComponentFactory) {
+        _animal = Injected(named: "rex", from: factory)
+        _pet = Injected(named: "rex", from: factory)
+    }
+}
+
 @Suite struct ModuleTests {
     @Test func oneNameForDifferentTypesIsPickedByTypeAndForOneTypeIsAmbiguous() throws {
         let factory = try BlockComponentFactory(assemblies: [NetworkModule(), OtherStagingModule()])
@@ -126,14 +152,62 @@ private final class SecondStagingModule: Module {
         #expect(factory.keys.contains("NetworkModule.staging"))
     }
 
-    @Test func anUnknownNameIsATypedErrorNamingTheNearestBinding() throws {
+    @Test func anUnknownNameIsATypedErrorNamingTheTypeAskedForAndTheNearestBinding() async throws {
         let factory = try BlockComponentFactory(assemblies: [NetworkModule()])
+        let expected = """
+            Cannot resolve binding named "stagin" as any Backend: no module binds a component under this name.
+              Did you mean: staging?
+            """
         let error = #expect(throws: ResolutionError.self) { try factory.resolve((any Backend).self, named: "stagin") }
         #expect(error?.kind == .unknownKey)
-        #expect(error?.description == """
-            Cannot resolve binding named "stagin": no module binds a component under this name.
-              Did you mean: staging?
+        #expect(error?.description == expected)
+        let asynchronous = await #expect(throws: ResolutionError.self) { try await factory.resolve((any Backend).self, named: "stagin") }
+        #expect(asynchronous?.description == expected)
+    }
+
+    @Test func aNearNameOfAnotherTypeIsNamedWithItsTypeAndAFarOneNotAtAll() throws {
+        let factory = try BlockComponentFactory(assemblies: [NetworkModule(), OtherStagingModule()])
+        let near = #expect(throws: ResolutionError.self) { try factory.resolve((any Clock).self, named: "stagin") }
+        #expect(near?.kind == .unknownKey)
+        #expect(near?.description == """
+            Cannot resolve binding named "stagin" as any Clock: no module binds a component under this name.
+              No name binds any Clock; a near name binds other types: staging (any Backend, Engine).
             """)
+        let far = #expect(throws: ResolutionError.self) { try factory.resolve((any Clock).self, named: "wall") }
+        #expect(far?.description == """
+            Cannot resolve binding named "wall" as any Clock: no module binds a component under this name.
+              Bind any Clock under this name with binder.bind(…, named: "wall") in a module's configure(_:).
+            """)
+    }
+
+    @Test func aNamedBindingMustBeOfTheTypeAskedForNotMerelyConvertibleToIt() async throws {
+        let factory = try BlockComponentFactory(assemblies: [KennelModule()])
+        #expect(try await factory.resolve((any Pet).self, named: "rex").name == "Rex")
+        let expected = """
+            Cannot resolve binding named "rex" as any Animal: the name binds any Pet (KennelModule.rex), not any Animal.
+              A name and a type together pick a binding: resolve it as any Pet, or bind any Animal under this name.
+            """
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve((any Animal).self, named: "rex") }
+        #expect(error?.kind == .typeMismatch)
+        #expect(error?.description == expected)
+        let asynchronous = await #expect(throws: ResolutionError.self) { try await factory.resolve((any Animal).self, named: "rex") }
+        #expect(asynchronous?.description == expected)
+        // A resolver inside a binding's closure looks the name up the same way, its path leading to it.
+        let throughResolver = #expect(throws: ResolutionError.self) { try factory.resolve(Owner.self) }
+        #expect(throughResolver?.kind == .typeMismatch)
+        #expect(throughResolver?.description == """
+            Cannot resolve binding named "rex" as any Animal: the name binds any Pet (KennelModule.rex), not any Animal.
+              KennelModule.bind(Owner) → binding named "rex"
+              A name and a type together pick a binding: resolve it as any Pet, or bind any Animal under this name.
+            """)
+        let view = KennelView(factory: factory)
+        #expect(view.pet?.name == "Rex")
+        #expect(view.animal == nil)
+        guard case .failure(let fromProperty) = view.$animal else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(fromProperty.description == expected)
     }
 
     @Test func bindingsHaveKeysNamedAfterTheModuleAndTheBinding() throws {
