@@ -82,23 +82,33 @@ extension ValidationReport.Finding {
 
     /// - Parameter lazyHolder: the activated assembly holding the referenced one in a `lazy var`, which
     ///   collaborator discovery cannot see into.
+    /// - Parameter assembly: the type that declares `function`, to name where to list it.
     static func undeclaredReference(
-        from key: String, to function: String, location: String, tooDeepToDiscover: Bool = false,
+        from key: String, to function: String, location: String, assembly: Assembly.Type?, tooDeepToDiscover: Bool = false,
         lazyHolder: (holder: String, property: String, held: String)? = nil
     ) -> Self {
+        let declaring = assembly.map(typeName) ?? "its assembly"
         let reason = if let lazyHolder {
             "which no activated assembly lists or reaches: \(lazyHolder.holder) holds \(lazyHolder.held) in `lazy var \(lazyHolder.property)`, "
                 + "which is set only when first read, so activation cannot find that assembly. Declare it "
                 + "`let \(lazyHolder.property) = \(lazyHolder.held)()`, or return it from `override var collaborators`."
         } else if tooDeepToDiscover {
             "which is more than \(DefinitionEvaluation.Discovery.depthLimit) references away from every listed definition, too far to be found. "
-                + "List \(function) in its assembly's `override var definitions`."
+                + "List \(function) in \(declaring)'s `override var definitions`."
         } else {
-            "which no activated assembly lists or reaches. Activate the assembly that declares \(function), "
-                + "or list it in its assembly's `override var definitions`."
+            "which no activated assembly lists or reaches. List \(function) in \(declaring)'s `override var definitions`, "
+                + "and activate \(declaring) if it is not."
         }
         return Self(kind: .undeclaredDefinition, subject: key,
                     message: "\(key) references \(function) (\(location)), \(reason)")
+    }
+
+    /// `define { … }` called inside the body of the same method's `define(scope) { … }`.
+    static func nestedDefine(_ key: String, scope: Scope, location: String) -> Self {
+        Self(kind: .undeclaredDefinition, subject: key,
+             message: "\(key) calls define again inside its define(.\(scope)) { … } body (\(location)), so the body returns a reference "
+                + "to a second definition of the same method instead of a definition. Return Definition(…) from the body directly: "
+                + "define(.\(scope)) { Definition(…) }.")
     }
 
     static func outsideDefine(_ key: String, location: String) -> Self {

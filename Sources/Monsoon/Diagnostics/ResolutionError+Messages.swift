@@ -147,12 +147,15 @@ extension ResolutionError {
                         advice: ["Request it as \(typeName(built)), or change the type its definition declares."])
     }
 
-    static func undeclared(_ function: String, location: String, declaredType: Any.Type, path: [String]) -> ResolutionError {
+    static func undeclared(
+        _ function: String, location: String, assembly: Assembly.Type?, declaredType: Any.Type, path: [String]
+    ) -> ResolutionError {
         let subject = "\(function) (\(location))"
+        let declaring = assembly.map(typeName) ?? "its assembly"
         return ResolutionError(
             .undeclaredDefinition, subject: subject, path: path + [subject],
-            summary: "the definition of \(typeName(declaredType)) is not listed in its assembly's definitions.",
-            advice: ["Add \(function) to the assembly's `override var definitions` so that activation registers it."])
+            summary: "the definition of \(typeName(declaredType)) is not listed in \(declaring)'s definitions.",
+            advice: ["Add \(function) to \(declaring)'s `override var definitions` so that activation registers it."])
     }
 
     static func assemblyNotActivated(_ assembly: Any.Type, activated: [String], path: [String]) -> ResolutionError {
@@ -186,7 +189,7 @@ extension ResolutionError {
             case .await:
                 return ResolutionError(
                     .asyncRequired, subject: key, path: path,
-                    summary: "its initializer is async (it builds \(typeName(unmet.component))), and this resolution is synchronous.",
+                    summary: "its initializer is async (it builds \(typeName(unmet.component))), and " + synchronousResolution,
                     advice: asyncAdvice)
             }
         }
@@ -202,9 +205,12 @@ extension ResolutionError {
     static func asyncRequired(_ key: String, asyncPath path: [String]) -> ResolutionError {
         ResolutionError(
             .asyncRequired, subject: key, path: path,
-            summary: "it needs \(path.last ?? key), whose initializer is async, and this resolution is synchronous.",
+            summary: "it needs \(path.last ?? key), whose initializer is async, and " + synchronousResolution,
             advice: asyncAdvice)
     }
+
+    /// How an `asyncRequired` summary ends; `asyncRequired(in:)` replaces it when the caller did await.
+    static let synchronousResolution = "this resolution is synchronous."
 
     private static let asyncAdvice = [
         "Resolve it with `try await factory.resolve(…)`, which awaits the initializer; an eager singleton is built by `try await factory.start()`."

@@ -27,6 +27,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     @usableFromInline var postponableUntil: Int?
     /// What failed, and the path.
     private let header: String
+    /// What failed, as the header says it after the subject.
+    private let summary: String
     /// The innermost property or method injection that was running, with the key it injects into.
     private var injectionSite: String?
     /// Whether the summary names the injection already, so that no line repeats it.
@@ -39,6 +41,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         self.subject = subject
         self.path = path
         self.underlyingError = underlyingError
+        self.summary = summary
         var header = "Cannot resolve \(subject): \(summary)"
         if path.count > 1 { header += "\n  " + Self.abbreviated(path).joined(separator: " → ") }
         self.header = header
@@ -53,6 +56,36 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         var copy = self
         copy.injectionSite = site
         return copy
+    }
+
+    /// The synchronous part of a call that met an async initializer.
+    enum SynchronousPart {
+        /// `inject(into:)` without `await`: its async form awaits.
+        case injection
+        /// A closure's `Resolver`, in a resolution the caller awaited: the closure should take the
+        /// component as an argument, which the resolution awaits.
+        case closure
+    }
+
+    /// This `asyncRequired` error as it reads when `part` is what could not await: "this resolution is
+    /// synchronous, resolve with `await`" is wrong advice there.
+    func asyncRequired(in part: SynchronousPart) -> ResolutionError {
+        guard kind == .asyncRequired, summary.hasSuffix(Self.synchronousResolution) else { return self }
+        // "…, and " — both summaries that end this way put the synchronous part last.
+        let start = String(summary.dropLast(Self.synchronousResolution.count))
+        switch part {
+        case .injection:
+            return ResolutionError(.asyncRequired, subject: subject, path: path, summary: start + "this injection is synchronous.",
+                                   advice: ["Inject with `try await factory.inject(into: …)`, which awaits the initializer."])
+        case .closure:
+            let owner = path.dropLast().last.map { " of \($0)" } ?? ""
+            let method = path.last.flatMap { DefinitionKey(parsing: $0)?.method } ?? subject
+            return ResolutionError(
+                .asyncRequired, subject: subject, path: path,
+                summary: start + "the closure\(owner) resolves it through its Resolver, which is synchronous, although this resolution awaits.",
+                advice: ["Inject it into the closure as an argument instead, which the resolution awaits: "
+                    + "Definition({ value in … }, \(method))."])
+        }
     }
 
     /// A path short enough to read: a deep one keeps its first and last keys around the count of those

@@ -232,7 +232,7 @@ private struct Activation {
                     alias(reference.identity, replacement)
                 } else if rejected.isEmpty || !rejected.contains(reference.identity), reported.insert(reference.identity).inserted {
                     problems.append(.undeclaredReference(from: item.key, to: reference.function, location: reference.identity.location,
-                                                         tooDeepToDiscover: tooDeep.contains(reference.identity),
+                                                         assembly: reference.assemblyType, tooDeepToDiscover: tooDeep.contains(reference.identity),
                                                          lazyHolder: directory.lazyHolder(of: reference.assemblyType)))
                 }
             }

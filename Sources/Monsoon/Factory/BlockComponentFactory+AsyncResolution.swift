@@ -142,7 +142,12 @@ extension BlockComponentFactory {
         if !patches.isActive, let warm: T = warmComponent(in: entry) { return warm }
         if !entry.isPrepared { try prepare(entry, path: []) }
         if !entry.reach.mayAwait, !entry.reach.mayNeedMainActor || MainActorCall.isMainActor {
-            return try resolve(entry, as: T.self)
+            do {
+                return try resolve(entry, as: T.self)
+            } catch {
+                // The graph shows nothing to await, so what met an async initializer is a closure's Resolver.
+                throw error.asyncRequired(in: .closure)
+            }
         }
         let component = try await withAsyncResolution { context in try await context.instanceAsync(of: entry) }
         return try typed(component, of: entry, as: T.self, path: [])

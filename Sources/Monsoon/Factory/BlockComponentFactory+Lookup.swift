@@ -7,7 +7,8 @@ extension BlockComponentFactory {
         }
         if let entry = registry.entry(identifiedBy: reference.identity) { return entry }
         if let entry = registeringEntry(for: reference) { return entry }
-        throw .undeclared(reference.function, location: reference.identity.location, declaredType: declaredType, path: path())
+        throw .undeclared(reference.function, location: reference.identity.location, assembly: reference.assemblyType,
+                          declaredType: declaredType, path: path())
     }
 
     func entry(key: String, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {

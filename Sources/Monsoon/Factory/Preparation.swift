@@ -309,7 +309,8 @@ extension BlockComponentFactory {
         let inheritance = Inheritance { reference in
             guard let parent = self.lookup(reference) else { return nil }
             _ = self.evaluate(parent)
-            return parent.stage >= .evaluated ? parent.definition : nil
+            // A body that was refused leaves the stub, which inheritance reports as such (not as missing).
+            return parent.stage >= .evaluated ? parent.definition : parent.declaration
         }
         var problems: [ValidationReport.Finding] = []
         var inherited: InheritedSteps?
@@ -323,7 +324,13 @@ extension BlockComponentFactory {
             problems += dependency.problems(key: entry.key, in: definition) { configuration(forAssembly: $0.assembly, building: definition) }
             for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
                 if lookup(reference) == nil, reported.insert(reference.identity).inserted {
+                    // A reference to its own method from another call site: a define { } nested in its body.
+                    if reference.function == definition.function, let own = definition.assemblyType, reference.assemblyType == own {
+                        problems.append(.nestedDefine(entry.key, scope: entry.scope, location: reference.identity.location))
+                        continue
+                    }
                     problems.append(.undeclaredReference(from: entry.key, to: reference.function, location: reference.identity.location,
+                                                         assembly: reference.assemblyType,
                                                          lazyHolder: assemblies.lazyHolder(of: reference.assemblyType)))
                 }
             }

@@ -18,7 +18,7 @@ struct GraphBuilder {
     private(set) var truncatedChains: [(root: String, from: String, to: String)] = []
 
     enum UnresolvedTarget {
-        case undeclaredDefinition(function: String, location: String)
+        case undeclaredDefinition(function: String, location: String, assembly: Assembly.Type?)
         case noCandidate(type: Any.Type)
         case ambiguous(type: Any.Type, candidates: [String])
     }
@@ -74,7 +74,8 @@ struct GraphBuilder {
             } else if let targetKey = registeredKey(reference) {
                 edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
             } else {
-                unresolved.append((key, site, .undeclaredDefinition(function: reference.function, location: reference.identity.location)))
+                unresolved.append((key, site, .undeclaredDefinition(function: reference.function, location: reference.identity.location,
+                                                                    assembly: reference.assemblyType)))
             }
         case .type(let type):
             let candidates = factory.registry.byType[ObjectIdentifier(type)] ?? []

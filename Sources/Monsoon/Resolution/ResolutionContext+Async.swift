@@ -90,6 +90,29 @@ extension ResolutionContext {
         }
     }
 
+    /// `inject(into:entry:)` in an asynchronous resolution: what the injections need is produced first,
+    /// awaiting async initializers, then they run as in a synchronous resolution.
+    nonisolated(nonsending) func injectAsync(into existing: Any, entry: RegistryEntry) async throws -> Any {
+        let index = stack.count
+        stack.append(Frame(entry: entry, hasInstance: true, lowLink: index, claimedCell: nil))
+        slots.update(entry) {
+            $0.frame = Int32(truncatingIfNeeded: index)
+            $0.instance = StoredInstance(erased: existing)
+        }
+        do {
+            let inherited = entry.hasParent ? entry.inherited?.injectionTargets ?? [] : []
+            try await prepare(inherited + entry.definition.inheritableSteps().injectionTargets)
+            let injected = try await step(onMainActor: entry.isMainActor) { [self] in try entry.definition.injectExisting(existing, self, entry) }
+            try await step(onMainActor: settlesMainActorComponents()) { [self] in popFrame() }
+            return injected
+        } catch {
+            clearPrepared()
+            discard(stack.removeLast())
+            if error is ResolutionError || error is CancellationError { throw error }
+            throw ResolutionError.componentFailed(entry.key, error: error, path: path + [entry.key])
+        }
+    }
+
     /// Whether popping the top frame may run a main-actor component's afterInjections hooks.
     private func settlesMainActorComponents() -> Bool {
         guard let top = stack.last else { return false }

@@ -314,7 +314,9 @@ final class ResolutionContext {
                 resolutionError.postponableUntil = nil
                 throw resolutionError
             }
-            throw .componentFailed(entry.key, error: error, path: path + [entry.key])
+            let failure = ResolutionError.componentFailed(entry.key, error: error, path: path + [entry.key])
+            // A synchronous build inside an awaited resolution comes from a closure's Resolver.
+            throw hot.pointee.isAsynchronous ? failure.asyncRequired(in: .closure) : failure
         }
     }
 

@@ -27,9 +27,11 @@ struct Validator {
     private func unresolvedFindings() -> [ValidationReport.Finding] {
         unresolved.map { from, site, problem in
             switch problem {
-            case .undeclaredDefinition(let function, let location):
+            case .undeclaredDefinition(let function, let location, let assembly):
+                let declaring = assembly.map(typeName) ?? "its assembly"
                 return finding(.error, .undeclaredDefinition, from, [from, function],
-                               "\(from) (\(site.label)) references \(function) (\(location)), which no activated assembly lists.")
+                               "\(from) (\(site.label)) references \(function) (\(location)), which no activated assembly lists. "
+                                   + "List \(function) in \(declaring)'s `override var definitions`.")
             case .noCandidate(let type):
                 let unlisted = factory.unlistedDefinitions(declaring: type).map { " " + $0 + "." }.joined()
                 return finding(.error, .noDefinitionForType, from, [from, typeName(type)],

@@ -27,7 +27,7 @@ struct DiscoveryTests {
         #expect(error.problems.map(\.kind) == [.undeclaredDefinition])
         #expect(error.problems[0].subject == "LongChainAssembly.link128()")
         #expect(error.problems[0].message.hasSuffix(
-            "which is more than 128 references away from every listed definition, too far to be found. List link129() in its assembly's `override var definitions`."))
+            "which is more than 128 references away from every listed definition, too far to be found. List link129() in LongChainAssembly's `override var definitions`."))
     }
 
     @Test func listingOneDefinitionFartherAlongRegistersTheWholeChain() throws {

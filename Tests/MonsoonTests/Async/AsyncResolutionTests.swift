@@ -106,3 +106,39 @@ extension AsyncResolutionTests {
         #expect(log.count("open north") == 1)
     }
 }
+
+final class ClosureReport {
+    let database: AsyncDatabase
+    init(database: AsyncDatabase) { self.database = database }
+}
+
+/// report() builds its component in a closure that resolves an async database through its Resolver.
+final class ClosureReportAssembly: Assembly {
+    let log = BuildLog()
+    override var definitions: [any ComponentDefinition] { [database(), report(), argumentReport()] }
+    func database() -> Definition<AsyncDatabase> {
+        define { Definition({ [log] in try await AsyncDatabase.open(named: "reports", log: log) }).scope(.lazySingleton) }
+    }
+    func report() -> Definition<ClosureReport> {
+        define { Definition { resolver in ClosureReport(database: try resolver.resolve(ClosureReportAssembly.database)) } }
+    }
+    func argumentReport() -> Definition<ClosureReport> {
+        define { Definition({ database in ClosureReport(database: database) }, database()) }
+    }
+}
+
+extension AsyncResolutionTests {
+    /// The caller awaited: the message says that the closure's Resolver is what cannot await, and how to inject instead.
+    @Test func aClosureResolvingAnAsyncComponentThroughItsResolverIsToldToTakeItAsAnArgument() async throws {
+        let factory = try BlockComponentFactory(assemblies: [ClosureReportAssembly()])
+        let error = try await #require(throws: ResolutionError.self) { try await factory.resolve(ClosureReportAssembly.report) }
+        #expect(error.kind == .asyncRequired)
+        #expect(error.description == """
+            Cannot resolve ClosureReportAssembly.database(): its initializer is async (it builds AsyncDatabase), and the closure of \
+            ClosureReportAssembly.report() resolves it through its Resolver, which is synchronous, although this resolution awaits.
+              ClosureReportAssembly.report() → ClosureReportAssembly.database()
+              Inject it into the closure as an argument instead, which the resolution awaits: Definition({ value in … }, database()).
+            """)
+        #expect(try await factory.resolve(ClosureReportAssembly.argumentReport).database.name == "reports")
+    }
+}

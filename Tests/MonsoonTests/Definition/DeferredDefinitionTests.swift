@@ -54,7 +54,7 @@ import Testing
             "Cannot resolve BrokenHarborAssembly.pier(): its definition is invalid. BrokenHarborAssembly.pier() references lighthouse() "
                 + "(MonsoonTests/DeferredDefinitionTests.swift:"))
         #expect(error.description.contains(
-            "which no activated assembly lists or reaches. Activate the assembly that declares lighthouse(), or list it in its assembly's"))
+            "which no activated assembly lists or reaches. List lighthouse() in BeaconAssembly's `override var definitions`, and activate BeaconAssembly if it is not."))
         #expect(error.description.contains("factory.validate()"))
     }
 
@@ -369,5 +369,23 @@ extension DeferredDefinitionTests {
             inside its define(.lazySingleton) { … } body, which activation cannot see. Write it as define { … }, which activation \
             evaluates.
             """)
+    }
+}
+
+final class NestedKeepAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [keep()] }
+    func keep() -> Definition<KeepMoat> { define(.lazySingleton) { [self] in define { Definition(KeepMoat.init) } } }
+}
+
+extension DeferredDefinitionTests {
+    @Test func aDefineNestedInADeferredBodyIsNamedAsSuchNotAsAnUnlistedReference() throws {
+        let factory = try BlockComponentFactory(assemblies: [NestedKeepAssembly()])
+        let error = try #require(throws: ResolutionError.self) { try factory.resolve(NestedKeepAssembly.keep) }
+        #expect(error.kind == .invalidDefinition)
+        #expect(error.description.hasPrefix("Cannot resolve NestedKeepAssembly.keep(): its definition is invalid. NestedKeepAssembly.keep() "
+            + "calls define again inside its define(.lazySingleton) { … } body (MonsoonTests/DeferredDefinitionTests.swift:"))
+        #expect(error.description.contains("), so the body returns a reference to a second definition of the same method instead of a "
+            + "definition. Return Definition(…) from the body directly: define(.lazySingleton) { Definition(…) }."))
+        #expect(!error.description.contains("no activated assembly lists"))
     }
 }

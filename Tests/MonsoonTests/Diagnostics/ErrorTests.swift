@@ -128,8 +128,8 @@ struct Unbuildable: Error, CustomStringConvertible {
         #expect(error?.problems.map(\.kind) == [.undeclaredDefinition])
         #expect(error?.description == """
             Cannot activate the factory: StrandedAssembly.knight() references horse() (MonsoonTests/ErrorTests.swift:37), \
-            which no activated assembly lists or reaches. Activate the assembly that declares horse(), or list it in its \
-            assembly's `override var definitions`.
+            which no activated assembly lists or reaches. List horse() in ForgetfulAssembly's `override var definitions`, \
+            and activate ForgetfulAssembly if it is not.
             """)
     }
 
@@ -138,8 +138,8 @@ struct Unbuildable: Error, CustomStringConvertible {
         let error = #expect(throws: ResolutionError.self) { try factory.resolve(PartlyListedAssembly.armory) }
         #expect(error?.kind == .undeclaredDefinition)
         #expect(error?.description == """
-            Cannot resolve armory() (MonsoonTests/ErrorTests.swift:43): the definition of Armory is not listed in its assembly's definitions.
-              Add armory() to the assembly's `override var definitions` so that activation registers it.
+            Cannot resolve armory() (MonsoonTests/ErrorTests.swift:43): the definition of Armory is not listed in PartlyListedAssembly's definitions.
+              Add armory() to PartlyListedAssembly's `override var definitions` so that activation registers it.
             """)
     }
 
