@@ -195,6 +195,15 @@ public struct AnyDefinition: Sendable {
         return copy
     }
 
+    /// This definition running `method` instead of the inherited method at `index` (in its ancestors'
+    /// merged methods, root first); see ``RegisteredDefinition/replaceInjection(at:with:)``.
+    func replacingInheritedMethod(_ index: Int, with method: InheritedSteps.Method) -> AnyDefinition {
+        let replacing = behaviour.replacingInheritedMethod(index, with: method)
+        var copy = self
+        copy.changing { $0.behaviour = replacing }
+        return copy
+    }
+
     /// Whether `define { }` or `define(_:_:)` was called in a method with parameters: each call with
     /// other values would be the same definition (one call site), so only `define(arguments:)` fits.
     var takesParametersWithoutArguments: Bool {

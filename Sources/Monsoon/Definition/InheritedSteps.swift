@@ -20,21 +20,45 @@ struct InheritedSteps: Sendable {
     @usableFromInline var beforeInjections: [@Sendable (Any) -> Void] = []
     @usableFromInline var properties: [Property] = []
     @usableFromInline var methods: [@Sendable (inout Any, Resolver) throws -> Void] = []
-    /// What the inherited methods inject, in order.
-    var methodTargets: [Dependency.Target] = []
+    /// What each inherited method injects, in the order of `methods`.
+    var methodTargetLists: [[Dependency.Target]] = []
+    /// Methods of the ancestors replaced for this definition, by position in its ancestors' merged
+    /// `methods` (a post-processor's rewrite of an inherited method argument).
+    var methodReplacements: [Int: Method] = [:]
     @usableFromInline var afterInjections: [@Sendable (Any) -> Void] = []
     /// Whether these hooks replace, kind by kind, the hooks of the definitions above (see
     /// `Definition.replacingInheritedHooks()`).
     var replacesInheritedHooks = false
 
+    /// An injected method, erased: what it runs and what it injects.
+    struct Method: Sendable {
+        let apply: @Sendable (inout Any, Resolver) throws -> Void
+        let targets: [Dependency.Target]
+    }
+
+    /// What the inherited methods inject, in order.
+    var methodTargets: [Dependency.Target] { methodTargetLists.flatMap { $0 } }
+
     /// What the inherited properties and methods inject.
     var injectionTargets: [Dependency.Target] { properties.map(\.target) + methodTargets }
+
+    /// These (an ancestor chain's merged) steps with the methods `replacements` replace.
+    func replacingMethods(_ replacements: [Int: Method]) -> InheritedSteps {
+        guard !replacements.isEmpty else { return self }
+        var steps = self
+        for (index, method) in replacements where steps.methods.indices.contains(index) {
+            steps.methods[index] = method.apply
+            steps.methodTargetLists[index] = method.targets
+        }
+        return steps
+    }
 
     /// `self` (an ancestor's steps) followed by `child`'s: the child's initializer wins, and an ancestor
     /// property the child injects again is dropped so that it is injected once, with the child's value.
     func inherited(by child: InheritedSteps) -> InheritedSteps {
         let childKeyPaths = child.properties.map(\.keyPath)
         let childInitializes = child.initializer != nil
+        let ancestors = replacingMethods(child.methodReplacements)
         return InheritedSteps(
             initializer: childInitializes ? child.initializer : initializer,
             initializerAsync: childInitializes ? child.initializerAsync : initializerAsync,
@@ -42,8 +66,8 @@ struct InheritedSteps: Sendable {
             isMainActor: isMainActor || child.isMainActor,
             beforeInjections: child.replaces(beforeInjections, with: child.beforeInjections),
             properties: properties.filter { property in !childKeyPaths.contains { $0 == property.keyPath } } + child.properties,
-            methods: methods + child.methods,
-            methodTargets: methodTargets + child.methodTargets,
+            methods: ancestors.methods + child.methods,
+            methodTargetLists: ancestors.methodTargetLists + child.methodTargetLists,
             afterInjections: child.replaces(afterInjections, with: child.afterInjections))
     }
 
@@ -81,7 +105,8 @@ extension Recipe {
             InheritedSteps.Property(keyPath: property.keyPath, target: property.target, apply: erase(property.apply))
         }
         steps.methods = methods.map { erase($0.apply) }
-        steps.methodTargets = methods.flatMap(\.targets)
+        steps.methodTargetLists = methods.map(\.targets)
+        steps.methodReplacements = inheritedMethodReplacements
         steps.afterInjections = afterInjections.map(erase)
         steps.replacesInheritedHooks = replacesInheritedHooks
         return steps
@@ -93,7 +118,7 @@ extension Recipe {
         }
     }
 
-    private func erase(
+    func erase(
         _ step: @escaping @Sendable (inout T, Resolver) throws -> Void
     ) -> @Sendable (inout Any, Resolver) throws -> Void {
         { component, resolver in

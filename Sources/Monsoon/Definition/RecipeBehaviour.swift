@@ -19,6 +19,13 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
     func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> any DefinitionBehaviour
     /// The same behaviour also injecting the inherited property at `keyPath`.
     func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> any DefinitionBehaviour
+    /// This behaviour's `method`-th injected method with one argument replaced, erased for a child
+    /// that inherits it, where the argument is `site` (which messages name).
+    func rewrittenMethod<V>(
+        _ method: Int, argument: Int, with injection: Injection<V>, site: InjectionSite
+    ) throws(DefinitionRewriteError) -> InheritedSteps.Method
+    /// The same behaviour running `method` instead of the inherited method at `index`.
+    func replacingInheritedMethod(_ index: Int, with method: InheritedSteps.Method) -> any DefinitionBehaviour
 }
 
 /// The behaviour of a `Definition<T>`: its recipe, kept typed.

@@ -51,13 +51,14 @@ struct Inheritance {
         }
         var merged = InheritedSteps()
         for ancestor in ancestors.reversed() { merged = merged.inherited(by: ancestor.inheritableSteps()) }
+        let own = definition.inheritableSteps()
+        merged = merged.replacingMethods(own.methodReplacements)
         let ownKeyPaths = definition.dependencies.compactMap { dependency -> (AnyKeyPath & Sendable)? in
             if case .property(let keyPath) = dependency.site { return keyPath }
             return nil
         }
         merged.properties.removeAll { property in ownKeyPaths.contains { $0 == property.keyPath } }
         // The definition's own hooks run from its own recipe; replacing, they leave none inherited.
-        let own = definition.inheritableSteps()
         if own.replacesInheritedHooks {
             if !own.beforeInjections.isEmpty { merged.beforeInjections = [] }
             if !own.afterInjections.isEmpty { merged.afterInjections = [] }

@@ -47,19 +47,44 @@ extension RecipeBehaviour {
                 }
             }
         case .methodArgument(let method, let argument):
-            let rewrites = ArgumentRewrites([argument: replacement])
-            let original = recipe.methods[method]
-            guard original.takesRewrites else { throw Self.opaque(site) }
-            try Self.check(V.self, against: original.parameterTypes, at: argument, site: site)
-            var targets = original.targets
-            targets[argument] = injection.target
-            recipe.methods[method] = MethodInjection(targets: targets, parameterTypes: original.parameterTypes) { instance, resolver in
-                resolver.stage(rewrites)
-                defer { _ = resolver.takeRewrites() }
-                try original.apply(&instance, resolver)
-            }
+            recipe.methods[method] = try Self.rewritten(recipe.methods[method], argument: argument, with: replacement, target: injection.target,
+                                                        site: site)
         }
         return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
+    }
+
+    func rewrittenMethod<V>(
+        _ method: Int, argument: Int, with injection: Injection<V>, site: InjectionSite
+    ) throws(DefinitionRewriteError) -> InheritedSteps.Method {
+        guard recipe.methods.indices.contains(method), recipe.methods[method].targets.indices.contains(argument) else {
+            throw .noSuchSite(site, sites: injectionSites)
+        }
+        let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
+        let rewritten = try Self.rewritten(recipe.methods[method], argument: argument, with: replacement, target: injection.target, site: site)
+        return InheritedSteps.Method(apply: recipe.erase(rewritten.apply), targets: rewritten.targets)
+    }
+
+    func replacingInheritedMethod(_ index: Int, with method: InheritedSteps.Method) -> any DefinitionBehaviour {
+        var recipe = self.recipe
+        recipe.inheritedMethodReplacements[index] = method
+        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
+    }
+
+    /// `method` passing `replacement` as its `argument`-th argument.
+    private static func rewritten(
+        _ method: MethodInjection<T>, argument: Int, with replacement: ArgumentRewrites.Replacement, target: Dependency.Target,
+        site: InjectionSite
+    ) throws(DefinitionRewriteError) -> MethodInjection<T> {
+        let rewrites = ArgumentRewrites([argument: replacement])
+        guard method.takesRewrites else { throw Self.opaque(site) }
+        try Self.check(replacement.producedType, against: method.parameterTypes, at: argument, site: site)
+        var targets = method.targets
+        targets[argument] = target
+        return MethodInjection(targets: targets, parameterTypes: method.parameterTypes) { instance, resolver in
+            resolver.stage(rewrites)
+            defer { _ = resolver.takeRewrites() }
+            try method.apply(&instance, resolver)
+        }
     }
 
     /// This behaviour with `provider`'s initializer as its own: the initializer a definition without one
@@ -103,9 +128,10 @@ extension RecipeBehaviour {
 extension RegisteredDefinition {
     /// Every place this definition injects something, in order: initializer arguments, properties,
     /// then the arguments of injected methods; then what it inherits from its parents and does not
-    /// inject itself: the arguments of the initializer it inherits (when it has none of its own), then
-    /// the inherited properties, nearest parent first. Inherited methods are not listed: their indices
-    /// would collide with the definition's own.
+    /// inject itself: the arguments of the initializer it inherits (when it has none of its own), the
+    /// inherited properties, nearest parent first, and the arguments of the inherited methods, numbered
+    /// after the definition's own methods in the order they run (root first): with two methods of its
+    /// own, its parent's first method is `.methodArgument(method: 2, argument: …)`.
     public var injectionSites: [InjectionSite] {
         let own = definition.behaviour.injectionSites
         return own + inheritedSites(excluding: own)
@@ -153,7 +179,14 @@ extension RegisteredDefinition {
                 definition = try definition.overridingInherited(keyPath, with: injection)
                 return
             }
-        default:
+        case .methodArgument(let method, let argument):
+            if let (index, ancestor, local) = inheritedMethod(at: method, ancestors: ancestors),
+               ancestor.behaviour.injectionSites.contains(.methodArgument(method: local, argument: argument)) {
+                let rewritten = try ancestor.behaviour.rewrittenMethod(local, argument: argument, with: injection, site: site)
+                definition = definition.replacingInheritedMethod(index, with: rewritten)
+                return
+            }
+        case .initializerArgument:
             break
         }
         throw .noSuchSite(site, sites: own + inheritedSites(excluding: own, ancestors: ancestors))
@@ -186,7 +219,29 @@ extension RegisteredDefinition {
                 sites.append(site)
             }
         }
+        var first = definition.inheritableSteps().methods.count
+        for ancestor in ancestors.reversed() {
+            for site in ancestor.behaviour.injectionSites {
+                guard case .methodArgument(let method, let argument) = site else { continue }
+                sites.append(.methodArgument(method: first + method, argument: argument))
+            }
+            first += ancestor.inheritableSteps().methods.count
+        }
         return sites
+    }
+
+    /// The inherited method a site's `method` number names: its position among the ancestors' merged
+    /// methods, the ancestor declaring it and its number there.
+    private func inheritedMethod(at method: Int, ancestors: [AnyDefinition]) -> (index: Int, ancestor: AnyDefinition, local: Int)? {
+        var index = method - definition.inheritableSteps().methods.count
+        guard index >= 0 else { return nil }
+        let position = index
+        for ancestor in ancestors.reversed() {
+            let count = ancestor.inheritableSteps().methods.count
+            if index < count { return (position, ancestor, index) }
+            index -= count
+        }
+        return nil
     }
 }
 

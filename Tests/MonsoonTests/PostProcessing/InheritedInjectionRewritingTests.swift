@@ -116,3 +116,65 @@ final class GatewayAssembly: Assembly {
     func mirror() -> Definition<Gateway> { define { .inheriting(from: base()).inject(\.retries, 5) } }
     func fastPayments() -> Definition<PaymentsGateway> { define { .inheriting(from: payments()).inject(\.timeout, 30) } }
 }
+
+class Relay {
+    var calls: [String] = []
+    init() {}
+    func connect(host: String, port: Int) { calls.append("connect \(host):\(port)") }
+    func tune(_ channel: Int) { calls.append("tune \(channel)") }
+}
+
+final class BackupRelay: Relay {
+    func label(_ text: String) { calls.append("label \(text)") }
+}
+
+/// A parent with two injected methods and a child with one of its own.
+final class RelayAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [base(), backup()] }
+    func base() -> Definition<Relay> {
+        define { Definition(Relay.init).injectMethod(Relay.connect(host:port:), .value("prod"), .value(443)).injectMethod(Relay.tune(_:), .value(7)) }
+    }
+    func backup() -> Definition<BackupRelay> {
+        define { Definition(BackupRelay.init).parent(base()).injectMethod(BackupRelay.label(_:), .value("backup")) }
+    }
+}
+
+extension InheritedInjectionRewritingTests {
+    @Test func inheritedMethodsAreListedAfterTheChildsOwnInTheOrderTheyRun() throws {
+        let sites = Locked<[InjectionSite]>([])
+        _ = try BlockComponentFactory(assemblies: [RelayAssembly()], definitionPostProcessors: [
+            Rewriter { definition in
+                if definition.key == "RelayAssembly.backup()" { sites.withLock { $0 = definition.injectionSites } }
+            },
+        ])
+        #expect(sites.withLock { $0 } == [
+            .methodArgument(method: 0, argument: 0),
+            .methodArgument(method: 1, argument: 0), .methodArgument(method: 1, argument: 1), .methodArgument(method: 2, argument: 0),
+        ])
+    }
+
+    @Test func anInheritedMethodsArgumentIsRewrittenForTheChildOnlyAndRunsInItsPlace() throws {
+        let factory = try BlockComponentFactory(assemblies: [RelayAssembly()], definitionPostProcessors: [
+            Rewriter { definition in
+                guard definition.key == "RelayAssembly.backup()" else { return }
+                try definition.replaceInjection(at: .methodArgument(method: 1, argument: 0), with: .value("staging"))
+                try definition.replaceInjection(at: .methodArgument(method: 2, argument: 0), with: .value(9))
+            },
+        ])
+        #expect(try factory.resolve(RelayAssembly.backup).calls == ["connect staging:443", "tune 9", "label backup"])
+        #expect(try factory.resolve(RelayAssembly.base).calls == ["connect prod:443", "tune 7"])
+    }
+
+    @Test func anInheritedMethodsArgumentOfTheWrongTypeIsRefused() throws {
+        let error = try #require(throws: ActivationError.self) {
+            try BlockComponentFactory(assemblies: [RelayAssembly()], definitionPostProcessors: [
+                Rewriter { definition in
+                    guard definition.key == "RelayAssembly.backup()" else { return }
+                    try definition.replaceInjection(at: .methodArgument(method: 1, argument: 1), with: .value("many"))
+                },
+            ])
+        }
+        #expect(error.description.contains(
+            "failed on RelayAssembly.backup(): Cannot inject argument 1 of injected method 1: it was replaced by an injection of String, and the parameter takes Int."))
+    }
+}
