@@ -144,13 +144,13 @@ public final class BlockComponentFactory: Sendable {
     }
 
     /// Runs the definition post-processors on a parameterized definition evaluated at resolution time.
-    func postProcessed(_ definition: AnyDefinition, path: [String]) throws(ResolutionError) -> AnyDefinition {
+    func postProcessed(_ definition: AnyDefinition, path: @autoclosure () -> [String]) throws(ResolutionError) -> AnyDefinition {
         guard !definitionPostProcessors.isEmpty else { return definition }
         let key = ParameterizedEntries.key(of: definition)
         do {
             return try definitionPostProcessors.process(definition, key: key) { [unowned self] reference in self.registeredDefinition(for: reference) }
         } catch {
-            throw .componentFailed(key, error: error.underlying, path: path + [key])
+            throw .componentFailed(key, error: error.underlying, path: path() + [key])
         }
     }
 

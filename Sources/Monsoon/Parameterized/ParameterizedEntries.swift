@@ -6,20 +6,20 @@ final class ParameterizedEntries: Sendable {
     private let shared = Locked<[PoolKey: RegistryEntry]>([:])
 
     func entry(for reference: DefinitionReference, definition parameterized: ParameterizedDefinition, in factory: BlockComponentFactory,
-               path: [String]) throws(ResolutionError) -> RegistryEntry {
+               path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         let poolKey = reference.poolKey
         if let existing = shared.withLock({ $0[poolKey] }) { return existing }
 
-        let definition = try factory.postProcessed(parameterized.definition, path: path)
+        let definition = try factory.postProcessed(parameterized.definition, path: path())
         let key = Self.key(of: definition)
         let inheritance = Inheritance { reference in factory.registeredDefinition(for: reference) }
         let resolved: Inheritance.Resolved
         do {
             resolved = try inheritance.resolve(definition)
         } catch {
-            throw .invalidParent(key, explanation: error.explanation(childType: definition.declaredType), path: path + [key])
+            throw .invalidParent(key, explanation: error.explanation(childType: definition.declaredType), path: path() + [key])
         }
-        if resolved.scope == .singleton { throw .singletonWithArguments(key, path: path + [key]) }
+        if resolved.scope == .singleton { throw .singletonWithArguments(key, path: path() + [key]) }
         let entry = RegistryEntry(assemblyName: definition.assemblyType.map { typeName($0) } ?? "", keyWithArguments: key,
                                   definition: definition, scope: resolved.scope, inherited: resolved.inherited)
         entry.reach = AsyncReach.flags(of: entry, in: factory)

@@ -58,9 +58,10 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         var enclosing: [UInt64]?
         while true {
             let blocker: UInt64
-            switch try decide(cell, group: group, for: resolution, key: key(), path: path()) {
+            switch decide(cell, group: group, for: resolution) {
             case .decided(let claim): return claim
             case .waitFor(let owner): blocker = owner
+            case .cycle: throw .concurrentCycle(key(), path: path())
             }
             // Read only now, when this thread is about to block: the task-local costs a lookup.
             if enclosing == nil { enclosing = AsyncResolutionChain.enclosing }
@@ -84,17 +85,19 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: String, path: @autoclosure () -> [String]
     ) async throws -> Claim {
         let enclosing = AsyncResolutionChain.enclosing
-        let path = path()
         let token = newWaiterToken()
         defer { if Task.isCancelled { forgetCancellation(of: token) } }
         return try await withTaskCancellationHandler {
             while true {
                 let claim: Claim? = try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Claim?, any Error>) in
-                    let now = suspendOrDecide(
-                        cell, group: group, for: resolution, key: key, path: path, enclosing: enclosing, token: token,
-                        continuation: continuation)
-                    // Resumed with no lock held (see "Invariant" above).
-                    if let now { continuation.resume(with: now) }
+                    let now = suspendOrDecide(cell, group: group, for: resolution, key: key, enclosing: enclosing, token: token,
+                                              continuation: continuation)
+                    // Resumed with no lock held (see "Invariant" above); the path is made only for the error.
+                    switch now {
+                    case .suspended: break
+                    case .now(let result): continuation.resume(with: result)
+                    case .cycle: continuation.resume(throwing: ResolutionError.concurrentCycle(key, path: path()))
+                    }
                 }
                 if let claim { return claim }
             }
@@ -103,39 +106,47 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         }
     }
 
-    /// Under the lock: the outcome of an asynchronous claim now, or nil once `continuation` is stored
-    /// to be resumed when the cell is published or abandoned, or the task is cancelled.
+    /// What an asynchronous claim does once the lock is released.
+    private enum AsyncOutcome {
+        /// Resume with this result.
+        case now(Result<Claim?, any Error>)
+        /// The continuation is stored, to be resumed when the cell is published or abandoned, or the
+        /// task is cancelled.
+        case suspended
+        /// Waiting would close a cycle of waits: throw `concurrentCycle`.
+        case cycle
+    }
+
+    /// Under the lock: what an asynchronous claim does now.
     private func suspendOrDecide(
-        _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: String, path: [String], enclosing: [UInt64],
-        token: UInt64, continuation: UnsafeContinuation<Claim?, any Error>
-    ) -> Result<Claim?, any Error>? {
+        _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: String, enclosing: [UInt64], token: UInt64,
+        continuation: UnsafeContinuation<Claim?, any Error>
+    ) -> AsyncOutcome {
         condition.lock()
         defer { condition.unlock() }
-        do throws(ResolutionError) {
-            switch try decide(cell, group: group, for: resolution, key: key, path: path) {
-            case .decided(let claim):
-                return .success(claim)
-            case .waitFor(let blocker):
-                if enclosing.contains(blocker) { throw .initializerResolvesItsBuild(key) }
-                if cancelledWaiters.contains(token) { return .failure(CancellationError()) }
-                waitingFor[resolution] = blocker
-                asyncWaiters[token] = (resolution, continuation)
-                return nil
-            }
-        } catch {
-            return .failure(error)
+        switch decide(cell, group: group, for: resolution) {
+        case .decided(let claim):
+            return .now(.success(claim))
+        case .cycle:
+            return .cycle
+        case .waitFor(let blocker):
+            if enclosing.contains(blocker) { return .now(.failure(ResolutionError.initializerResolvesItsBuild(key))) }
+            if cancelledWaiters.contains(token) { return .now(.failure(CancellationError())) }
+            waitingFor[resolution] = blocker
+            asyncWaiters[token] = (resolution, continuation)
+            return .suspended
         }
     }
 
     private enum Decision {
         case decided(Claim)
+        /// Waiting for the owner would close a cycle of resolutions waiting for each other.
+        case cycle
         case waitFor(UInt64)
     }
 
     /// What a claim gets now, under the lock: the value, the cell, or the resolution to wait for.
-    private func decide(
-        _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: @autoclosure () -> String, path: @autoclosure () -> [String]
-    ) throws(ResolutionError) -> Decision {
+    private func decide(_ cell: SharedInstanceCell, group: Int?, for resolution: UInt64) -> Decision {
         if let value = cell.valueUnderLock { return .decided(.available(value)) }
         let blocker: UInt64
         if let owner = cell.owner {
@@ -151,7 +162,7 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         }
         var next: UInt64? = blocker
         while let current = next {
-            if current == resolution { throw .concurrentCycle(key(), path: path()) }
+            if current == resolution { return .cycle }
             next = waitingFor[current]
         }
         return .waitFor(blocker)

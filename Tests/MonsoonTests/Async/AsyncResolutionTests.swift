@@ -142,3 +142,45 @@ extension AsyncResolutionTests {
         #expect(try await factory.resolve(ClosureReportAssembly.argumentReport).database.name == "reports")
     }
 }
+
+final class AwaitedPage: Sendable {
+    let number: Int
+    /// Unowned: the factory keeps every page (lazySingletons), and releasing a 10,000-long chain of
+    /// strong references would recurse 10,000 deinitializers deep.
+    unowned let next: AwaitedPage?
+    init(number: Int, next: AwaitedPage?) async {
+        self.number = number
+        self.next = next
+    }
+}
+
+/// page(n) awaits page(n - 1): a chain as long as its first argument, each link a lazySingleton.
+final class AwaitedBookAssembly: Assembly {
+    func page(_ number: Int) -> Definition<AwaitedPage> {
+        define(arguments: number) { [self] in
+            number == 0
+                ? Definition({ await AwaitedPage(number: 0, next: nil) }).scope(.lazySingleton)
+                : Definition({ (next: AwaitedPage) async in await AwaitedPage(number: number, next: next) }, page(number - 1))
+                    .scope(.lazySingleton)
+        }
+    }
+}
+
+extension AsyncResolutionTests {
+    /// Each link used to copy the whole path of the resolution (for messages it might never print),
+    /// which made an awaited chain quadratic: in a debug build 10,000 links took 36 s, so 20,000 would
+    /// take well over the limit; linear, they take about a second. The figures are in Performance.md.
+    @Test(.timeLimit(.minutes(1)))
+    func anAwaitedChainOfTwentyThousandLinksResolvesInLinearTime() async throws {
+        let factory = try BlockComponentFactory(assemblies: [AwaitedBookAssembly()], maximumDepth: 30_000)
+        var page: AwaitedPage? = try await factory.resolve(AwaitedBookAssembly.page(_:), 20_000)
+        var count = 0
+        while let current = page {
+            if current.number != 20_000 - count { Issue.record("page \(current.number) at position \(count)") }
+            count += 1
+            page = current.next
+        }
+        #expect(count == 20_001)
+        #expect(try await factory.resolve(AwaitedBookAssembly.page(_:), 10) === factory.resolve(AwaitedBookAssembly.page(_:), 10))
+    }
+}
