@@ -30,6 +30,17 @@ enum CancelledOutcome: Sendable, Equatable {
     case instance(ObjectIdentifier)
     case cancelled
     case other(String)
+
+    /// The outcome of `resolve`.
+    static func of(_ resolve: () async throws -> AnyObject) async -> CancelledOutcome {
+        do {
+            return .instance(ObjectIdentifier(try await resolve()))
+        } catch is CancellationError {
+            return .cancelled
+        } catch {
+            return .other("\(error)")
+        }
+    }
 }
 
 /// Runs `body`, and stops the process with a message if it has not returned after `seconds`: a
@@ -73,15 +84,7 @@ func failingLoudlyIfHung(after seconds: Double, _ what: String, _ body: () async
                 let log = BuildLog()
                 let factory = try BlockComponentFactory(assemblies: [PatientConnectionAssembly(log: log)])
                 let tasks = (0..<32).map { _ in
-                    Task { () -> CancelledOutcome in
-                        do {
-                            return .instance(ObjectIdentifier(try await factory.resolve(PatientConnectionAssembly.connection)))
-                        } catch is CancellationError {
-                            return .cancelled
-                        } catch {
-                            return .other("\(error)")
-                        }
-                    }
+                    Task { await CancelledOutcome.of { try await factory.resolve(PatientConnectionAssembly.connection) } }
                 }
                 try await Task.sleep(for: .microseconds(Int.random(in: 0...2_000)))
                 for task in tasks { task.cancel() }
@@ -155,13 +158,7 @@ extension AsyncCancellationTests {
                 let tasks = (0..<16).map { index in
                     Task { () -> CancelledOutcome in
                         if index.isMultiple(of: 4) { try? await Task.sleep(for: .microseconds(Int.random(in: 0...500))) }
-                        do {
-                            return .instance(ObjectIdentifier(try await factory.resolve(CancellableStoreAssembly.connection)))
-                        } catch is CancellationError {
-                            return .cancelled
-                        } catch {
-                            return .other("\(error)")
-                        }
+                        return await CancelledOutcome.of { try await factory.resolve(CancellableStoreAssembly.connection) }
                     }
                 }
                 for task in tasks.shuffled() {
