@@ -179,23 +179,72 @@ extension AsyncCancellationTests {
         }
     }
 
-    /// A cancelled task never starts waiting: another task's build in progress ends its resolution
-    /// with `CancellationError` at once, and that build completes for everyone else.
+    /// A cancelled task never starts waiting: another task's build in progress (held until the test
+    /// opens its gate) ends its resolution with `CancellationError` at once, and that build completes
+    /// for everyone else. Were it to wait, it would wait for the gate, and the watchdog would stop it.
     @Test func aTaskCancelledBeforeItAsksForABuildInProgressGetsCancellationAtOnce() async throws {
         let log = BuildLog()
-        let factory = try BlockComponentFactory(assemblies: [ConnectionAssembly(log: log, delay: .milliseconds(500))])
-        let builder = Task { try await factory.resolve(SlowConnection.self) }
-        while log.count("connect") == 0 { await Task.yield() }
-        let started = ContinuousClock.now
-        let cancelled = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            return try await factory.resolve(SlowConnection.self)
+        let gate = Gate()
+        let factory = try BlockComponentFactory(assemblies: [GatedConnectionAssembly(log: log, gate: gate)])
+        try await failingLoudlyIfHung(after: 60, "a cancelled task waiting for a build") {
+            let builder = Task { try await factory.resolve(GatedConnectionAssembly.connection) }
+            while log.count("connect") == 0 { await Task.yield() }
+            let cancelled = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await factory.resolve(GatedConnectionAssembly.connection)
+            }
+            await #expect(throws: CancellationError.self) { try await cancelled.value }
+            gate.open()
+            let built = try await builder.value
+            #expect(try await factory.resolve(GatedConnectionAssembly.connection) === built)
+            #expect(log.count("connect") == 1)
         }
-        await #expect(throws: CancellationError.self) { try await cancelled.value }
-        #expect(ContinuousClock.now - started < .milliseconds(400), "it waited for the build")
-        let built = try await builder.value
-        #expect(try await factory.resolve(SlowConnection.self) === built)
-        #expect(log.count("connect") == 1)
+    }
+}
+
+/// Holds async code until `open()` is called.
+final class Gate: Sendable {
+    private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let isOpen = state.withLock { state in
+                if !state.isOpen { state.waiters.append(continuation) }
+                return state.isOpen
+            }
+            if isOpen { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+final class GatedConnection: Sendable {
+    init(log: BuildLog, gate: Gate) async {
+        log.record("connect")
+        await gate.wait()
+    }
+}
+
+final class GatedConnectionAssembly: Assembly {
+    let log: BuildLog
+    let gate: Gate
+    init(log: BuildLog, gate: Gate) {
+        self.log = log
+        self.gate = gate
+    }
+
+    override var definitions: [any ComponentDefinition] { [connection()] }
+
+    func connection() -> Definition<GatedConnection> {
+        define { Definition({ [log, gate] in await GatedConnection(log: log, gate: gate) }).scope(.lazySingleton) }
     }
 }
 
