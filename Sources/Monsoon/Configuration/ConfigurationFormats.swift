@@ -136,8 +136,8 @@ private struct PropertiesReader {
     func read() throws(ConfigurationError) -> [String: JSONValue] {
         if let offset = SourcePosition.firstInvalidUTF8(in: bytes) {
             let (line, column) = SourcePosition.locate(offset, in: bytes)
-            throw .malformedProperties(name, line: line, reason: "column \(column) (byte \(offset)) holds \(SourcePosition.hex(bytes[offset])), "
-                + "which is not part of a valid UTF-8 character", advice: "Save the file as UTF-8.")
+            throw .malformedProperties(name, line: line, reason: "invalid UTF-8 at column \(column) (byte \(offset)): \(SourcePosition.utf8Fault(at: offset, in: bytes))",
+                                       advice: "Save the file as UTF-8.")
         }
         var root: [String: JSONValue] = [:]
         var lines = Lines(bytes: bytes)

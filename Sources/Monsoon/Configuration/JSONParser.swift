@@ -328,12 +328,11 @@ struct JSONParser {
         return JSONSyntaxProblem(kind: kind, byteOffset: index, line: line, column: column)
     }
 
+    /// The sequence at `index` is not UTF-8: reported where it starts, never at the byte after a lead
+    /// byte (which is often a fine quote).
     private func invalidUTF8() -> JSONSyntaxProblem {
-        // The lead byte, unless it is fine and the byte after it is what breaks the sequence.
-        var offset = index
-        if bytes[index] >= 0xC2, bytes[index] <= 0xF4, index + 1 < bytes.count, bytes[index + 1] & 0xC0 != 0x80 { offset += 1 }
-        let (line, column) = SourcePosition.locate(offset, in: bytes)
-        return JSONSyntaxProblem(kind: .invalidUTF8(byte: bytes[offset]), byteOffset: offset, line: line, column: column)
+        let (line, column) = SourcePosition.locate(index, in: bytes)
+        return JSONSyntaxProblem(kind: .invalidUTF8(SourcePosition.utf8Fault(at: index, in: bytes)), byteOffset: index, line: line, column: column)
     }
 
     private func unexpected(_ expected: String) -> JSONSyntaxProblem {

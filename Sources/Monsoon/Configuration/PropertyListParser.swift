@@ -295,7 +295,8 @@ struct PropertyListParser {
             guard end > runStart else { return }
             let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<end])
             if let bad = SourcePosition.firstInvalidUTF8(in: run) {
-                throw problem(.invalidUTF8(byte: run[bad]), at: runStart + bad)
+                // Explained from the whole document: what follows the run (a `<`) is what cuts a sequence short.
+                throw problem(.invalidUTF8(SourcePosition.utf8Fault(at: runStart + bad, in: bytes)), at: runStart + bad)
             }
             result += String(decoding: run, as: UTF8.self)
         }
