@@ -113,6 +113,7 @@ struct Manifest: Sendable {
             throw ManifestError(.wrongShape, manifest: name, "\(path): expected an array of strings, found \(value.kindName).")
         }
         var strings: [String] = []
+        strings.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             guard case .string(let string) = item, !string.isEmpty else {
                 throw ManifestError(.wrongShape, manifest: name, "\(path)[\(index)]: expected a non-empty string, found \(item.kindName).")
