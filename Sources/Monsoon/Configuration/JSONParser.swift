@@ -31,13 +31,13 @@ struct JSONParser {
     }
 
     /// The arrays and objects being read, innermost last. Kept in separate stacks rather than one stack
-    /// of enum cases: taking a dictionary out of an enum case and putting it back would copy it on every
-    /// member, and appending in place to the last element of an array of dictionaries does not.
+    /// of enum cases: taking an object out of an enum case and putting it back would copy it on every
+    /// member, and adding in place to the last element of an array of objects does not.
     private struct OpenContainers {
         enum Kind { case array, object }
         var kinds: [Kind] = []
         var arrays: [[JSONValue]] = []
-        var objects: [[String: JSONValue]] = []
+        var objects: [JSONObject] = []
         var keys: [String] = []
 
         var count: Int { kinds.count }
@@ -67,10 +67,10 @@ struct JSONParser {
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    completed = .object([:])
+                    completed = .object(JSONObject())
                 } else {
                     open.keys.append(try objectKey())
-                    open.objects.append([:])
+                    open.objects.append(JSONObject())
                     open.kinds.append(.object)
                     continue nextValue
                 }
@@ -121,7 +121,7 @@ struct JSONParser {
                         throw unexpected("',' or ']'")
                     }
                 case .object:
-                    open.objects[open.objects.count - 1][open.keys.removeLast()] = completed
+                    open.objects[open.objects.count - 1].set(completed, forKey: open.keys.removeLast())
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1

@@ -103,8 +103,8 @@ import Testing
             return .string(String(String.UnicodeScalarView(scalars)))
         case 5: return .array((0..<Int.random(in: 0..<5, using: &random)).map { _ in randomValue(depth: depth + 1, using: &random) })
         default:
-            var object: [String: JSONValue] = [:]
-            for index in 0..<Int.random(in: 0..<5, using: &random) { object["k\(index)"] = randomValue(depth: depth + 1, using: &random) }
+            var object = JSONObject()
+            for index in 0..<Int.random(in: 0..<5, using: &random) { object.set(randomValue(depth: depth + 1, using: &random), forKey: "k\(index)") }
             return .object(object)
         }
     }
