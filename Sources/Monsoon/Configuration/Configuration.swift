@@ -18,7 +18,7 @@ public struct Configuration: Sendable {
     /// One configuration document and the name messages use for it.
     struct Source: Sendable {
         let name: String
-        let root: [String: JSONValue]
+        let root: JSONObject
         /// What the file is to the configuration reading it, when more than a file.
         var role: Role? = nil
 
@@ -42,7 +42,7 @@ public struct Configuration: Sendable {
     let sources: [Source]
     /// Registered type converters, by the type they produce.
     let converters: [ObjectIdentifier: TypeConverter]
-    private let merged: [String: JSONValue]
+    private let merged: JSONObject
     /// `origins`, made on first use: the activation report and a few messages need it, and a
     /// configuration of a million keys should not pay for it otherwise.
     private let originTable: OriginTable
@@ -62,7 +62,7 @@ public struct Configuration: Sendable {
     /// - Complexity: O(*n*) in the total size of the sources.
     init(sources: [Source], converters: [ObjectIdentifier: TypeConverter] = [:]) {
         self.converters = converters
-        var merged: [String: JSONValue] = [:]
+        var merged = JSONObject()
         for source in sources {
             if merged.isEmpty {
                 merged = source.root
@@ -191,7 +191,7 @@ public struct Configuration: Sendable {
     }
 
     /// The value at the dotted path `components` of `root`; a loop, never a recursion.
-    private static func value(at components: [Substring], in root: [String: JSONValue]) -> JSONValue? {
+    private static func value(at components: [Substring], in root: JSONObject) -> JSONValue? {
         var current = JSONValue.object(root)
         for component in components {
             guard case .object(let object) = current, let next = object[String(component)] else { return nil }
@@ -245,22 +245,21 @@ public struct Configuration: Sendable {
     /// object is taken out of its parent while it changes, so that it is never copied.
     ///
     /// - Complexity: O(*n*) in the size of `overlay`; it recurses at most ``NestingLimit/depth`` deep.
-    private static func merge(_ overlay: [String: JSONValue], into base: inout [String: JSONValue]) {
+    private static func merge(_ overlay: JSONObject, into base: inout JSONObject) {
         for (key, value) in overlay {
-            guard case .object(let incoming) = value, case .object(var existing)? = base[key] else {
-                base[key] = value
+            guard case .object(let incoming) = value, case .object(var existing)? = base.take(key) else {
+                base.set(value, forKey: key)
                 continue
             }
-            base[key] = .null
             merge(incoming, into: &existing)
-            base[key] = .object(existing)
+            base.set(.object(existing), forKey: key)
         }
     }
 
     /// The file that supplied each leaf value of `merged`: the last source that has a value at its path.
-    private static func origins(of merged: [String: JSONValue], sources: [Source]) -> [String: String] {
+    private static func origins(of merged: JSONObject, sources: [Source]) -> [String: String] {
         var origins: [String: String] = [:]
-        var pending: [(object: [String: JSONValue], path: [Substring])] = [(merged, [])]
+        var pending: [(object: JSONObject, path: [Substring])] = [(merged, [])]
         while let (object, path) = pending.popLast() {
             for (key, value) in object {
                 let childPath = path + [Substring(key)]

@@ -79,9 +79,9 @@ extension ConfigurationError {
                 + "Register one: configuration.converting(with: [TypeConverter(\(typeName(type)).self) { text in … }]).")
     }
 
-    static func conversionFailed(subject: String, text: String, type: Any.Type, error: (any Error)?) -> Self {
+    static func conversionFailed(key: String?, subject: String, text: String, type: Any.Type, error: (any Error)?) -> Self {
         let reason = error.map { "its TypeConverter threw: \($0)" } ?? "its TypeConverter returned another type"
-        return Self(kind: .conversionFailed, key: nil, file: nil,
+        return Self(kind: .conversionFailed, key: key, file: nil,
                     description: "\(subject) (\"\(text)\") cannot be converted to \(typeName(type)): \(reason).")
     }
 }

@@ -80,9 +80,9 @@ enum ConfigurationFormat {
         }
         switch item {
         case let dictionary as [String: Any]:
-            var object: [String: JSONValue] = [:]
+            var object = JSONObject()
             for (key, element) in dictionary {
-                object[key] = try value(of: element, path: path.isEmpty ? key : "\(path).\(key)", name: name, depth: depth + 1)
+                object.set(try value(of: element, path: path.isEmpty ? key : "\(path).\(key)", name: name, depth: depth + 1), forKey: key)
             }
             return .object(object)
         case let array as [Any]:
@@ -133,13 +133,13 @@ private struct PropertiesReader {
         case groupWithValue
     }
 
-    func read() throws(ConfigurationError) -> [String: JSONValue] {
+    func read() throws(ConfigurationError) -> JSONObject {
         if let offset = SourcePosition.firstInvalidUTF8(in: bytes) {
             let (line, column) = SourcePosition.locate(offset, in: bytes)
-            throw .malformedProperties(name, line: line, reason: "column \(column) (byte \(offset)) holds \(SourcePosition.hex(bytes[offset])), "
-                + "which is not part of a valid UTF-8 character", advice: "Save the file as UTF-8.")
+            throw .malformedProperties(name, line: line, reason: "invalid UTF-8 at column \(column) (byte \(offset)): \(SourcePosition.utf8Fault(at: offset, in: bytes))",
+                                       advice: "Save the file as UTF-8.")
         }
-        var root: [String: JSONValue] = [:]
+        var root = JSONObject()
         var lines = Lines(bytes: bytes)
         while let (number, line) = lines.next() {
             guard let (key, components, value) = try entry(line, number: number) else { continue }
@@ -190,22 +190,22 @@ private struct PropertiesReader {
 
     /// Sets `value` at the dotted path; each group is taken out of its parent while it changes, so that
     /// it is changed in place. It recurses once per part, at most ``NestingLimit/depth`` deep.
-    private static func insert(_ value: JSONValue, at path: ArraySlice<Substring>, into object: inout [String: JSONValue]) throws(Conflict) {
+    private static func insert(_ value: JSONValue, at path: ArraySlice<Substring>, into object: inout JSONObject) throws(Conflict) {
         guard let first = path.first.map(String.init) else { return }
         if path.count == 1 {
             if case .object? = object[first] { throw .groupWithValue }
-            object[first] = value
+            object.set(value, forKey: first)
             return
         }
-        var group: [String: JSONValue]
-        switch object.removeValue(forKey: first) {
+        var group: JSONObject
+        switch object.take(first) {
         case .object(let existing)?: group = existing
-        case nil: group = [:]
+        case nil: group = JSONObject()
         case let other?:
-            object[first] = other
+            object.set(other, forKey: first)
             throw .valueInPath(prefix: [Substring(first)])
         }
-        defer { object[first] = .object(group) }
+        defer { object.set(.object(group), forKey: first) }
         do throws(Conflict) {
             try insert(value, at: path.dropFirst(), into: &group)
         } catch .valueInPath(let prefix) {

@@ -31,13 +31,13 @@ struct JSONParser {
     }
 
     /// The arrays and objects being read, innermost last. Kept in separate stacks rather than one stack
-    /// of enum cases: taking a dictionary out of an enum case and putting it back would copy it on every
-    /// member, and appending in place to the last element of an array of dictionaries does not.
+    /// of enum cases: taking an object out of an enum case and putting it back would copy it on every
+    /// member, and adding in place to the last element of an array of objects does not.
     private struct OpenContainers {
         enum Kind { case array, object }
         var kinds: [Kind] = []
         var arrays: [[JSONValue]] = []
-        var objects: [[String: JSONValue]] = []
+        var objects: [JSONObject] = []
         var keys: [String] = []
 
         var count: Int { kinds.count }
@@ -67,10 +67,10 @@ struct JSONParser {
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    completed = .object([:])
+                    completed = .object(JSONObject())
                 } else {
                     open.keys.append(try objectKey())
-                    open.objects.append([:])
+                    open.objects.append(JSONObject())
                     open.kinds.append(.object)
                     continue nextValue
                 }
@@ -121,7 +121,7 @@ struct JSONParser {
                         throw unexpected("',' or ']'")
                     }
                 case .object:
-                    open.objects[open.objects.count - 1][open.keys.removeLast()] = completed
+                    open.objects[open.objects.count - 1].set(completed, forKey: open.keys.removeLast())
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
@@ -328,12 +328,11 @@ struct JSONParser {
         return JSONSyntaxProblem(kind: kind, byteOffset: index, line: line, column: column)
     }
 
+    /// The sequence at `index` is not UTF-8: reported where it starts, never at the byte after a lead
+    /// byte (which is often a fine quote).
     private func invalidUTF8() -> JSONSyntaxProblem {
-        // The lead byte, unless it is fine and the byte after it is what breaks the sequence.
-        var offset = index
-        if bytes[index] >= 0xC2, bytes[index] <= 0xF4, index + 1 < bytes.count, bytes[index + 1] & 0xC0 != 0x80 { offset += 1 }
-        let (line, column) = SourcePosition.locate(offset, in: bytes)
-        return JSONSyntaxProblem(kind: .invalidUTF8(byte: bytes[offset]), byteOffset: offset, line: line, column: column)
+        let (line, column) = SourcePosition.locate(index, in: bytes)
+        return JSONSyntaxProblem(kind: .invalidUTF8(SourcePosition.utf8Fault(at: index, in: bytes)), byteOffset: index, line: line, column: column)
     }
 
     private func unexpected(_ expected: String) -> JSONSyntaxProblem {

@@ -7,8 +7,8 @@ struct JSONSyntaxProblem: Error, Equatable, CustomStringConvertible {
         case truncated
         /// Arrays and objects nested deeper than ``NestingLimit/depth``.
         case tooDeep
-        /// A byte that is not part of any UTF-8 character.
-        case invalidUTF8(byte: UInt8)
+        /// Bytes that are not UTF-8, explained by ``SourcePosition/utf8Fault(at:in:)``.
+        case invalidUTF8(String)
         /// A character that cannot stand where it stands; `expected` says what could.
         case unexpected(character: String, expected: String)
     }
@@ -27,8 +27,8 @@ struct JSONSyntaxProblem: Error, Equatable, CustomStringConvertible {
             "the JSON ends early at line \(line), column \(column): an object, array or string is not closed (was the file cut off?)"
         case .tooDeep:
             "arrays and objects are nested more than \(NestingLimit.depth) deep at line \(line), column \(column)"
-        case .invalidUTF8(let byte):
-            "invalid UTF-8 at line \(line), column \(column) (byte \(byteOffset)): \(SourcePosition.hex(byte)) is not part of a valid character"
+        case .invalidUTF8(let fault):
+            "invalid UTF-8 at line \(line), column \(column) (byte \(byteOffset)): \(fault)"
         case .unexpected(let character, let expected):
             "invalid JSON at line \(line), column \(column): found \(character) where \(expected) should be"
         }
@@ -92,6 +92,30 @@ enum SourcePosition {
         }
         guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
         return length
+    }
+
+    /// Why the sequence that starts at `index` is not UTF-8, naming its bytes: a byte no character
+    /// starts with, a lead byte whose continuation is missing (the byte that stops it is named, but the
+    /// fault is the lead's: a Latin-1 "é", 0xE9, before a quote is reported at the 0xE9), or a complete
+    /// sequence that encodes no character. `index` is where `utf8SequenceLength(at:in:)` said `nil`.
+    static func utf8Fault(at index: Int, in bytes: UnsafeRawBufferPointer) -> String {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return "\(hex(lead)) is not part of a valid character"
+        }
+        var end = index + 1
+        while end < index + length, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let read = (index..<end).map { hex(bytes[$0]) }.joined(separator: " ")
+        if end == index + length {
+            return "\(read) does not encode a character (it is an overlong form, a surrogate or past U+10FFFF)"
+        }
+        let (starts, them) = end - index == 1 ? ("starts", "it") : ("start", "them")
+        guard end < bytes.count else { return "\(read) \(starts) a \(length)-byte character, but the file ends after \(them)" }
+        return "\(read) \(starts) a \(length)-byte character, but the byte after \(them), \(hex(bytes[end])), does not continue it"
     }
 
     /// The offset of the first byte of `bytes` that is not well-formed UTF-8, if any.

@@ -9,7 +9,8 @@ enum JSONValue: Codable, Sendable, Equatable {
     case double(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    /// Boxed: a ``JSONObject`` is three arrays, which inline would make every value 8 bytes larger.
+    indirect case object(JSONObject)
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -19,7 +20,7 @@ enum JSONValue: Codable, Sendable, Equatable {
         else if let double = try? container.decode(Double.self) { self = .double(double) }
         else if let string = try? container.decode(String.self) { self = .string(string) }
         else if let array = try? container.decode([JSONValue].self) { self = .array(array) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        else { self = .object(try container.decode(JSONObject.self)) }
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -43,7 +43,7 @@ struct PropertyListParser {
         enum Kind { case array, dictionary }
         var kinds: [Kind] = []
         var arrays: [[JSONValue]] = []
-        var dictionaries: [[String: JSONValue]] = []
+        var dictionaries: [JSONObject] = []
         /// For each open dictionary, the key whose value comes next, once read.
         var pendingKeys: [String?] = []
         /// For each open container, where it sits in its parent (`key` or `[2]`), for messages.
@@ -134,7 +134,7 @@ struct PropertyListParser {
                 open.labels.append(open.nextLabel ?? "")
                 if tag.name == "dict" {
                     open.kinds.append(.dictionary)
-                    open.dictionaries.append([:])
+                    open.dictionaries.append(JSONObject())
                     open.pendingKeys.append(nil)
                 } else {
                     open.kinds.append(.array)
@@ -155,7 +155,7 @@ struct PropertyListParser {
                 open.kinds.removeLast()
                 open.labels.removeLast()
                 completed = .array(open.arrays.removeLast())
-            case ("dict", .empty): completed = .object([:])
+            case ("dict", .empty): completed = .object(JSONObject())
             case ("array", .empty): completed = .array([])
             case ("string", .open): completed = .string(try text(closedBy: "string"))
             case ("string", .empty): completed = .string("")
@@ -187,7 +187,7 @@ struct PropertyListParser {
             case .dictionary?:
                 let last = open.pendingKeys.count - 1
                 if let key = open.pendingKeys[last] {
-                    open.dictionaries[open.dictionaries.count - 1][key] = completed
+                    open.dictionaries[open.dictionaries.count - 1].set(completed, forKey: key)
                     open.pendingKeys[last] = nil
                 }
             }
@@ -295,7 +295,8 @@ struct PropertyListParser {
             guard end > runStart else { return }
             let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<end])
             if let bad = SourcePosition.firstInvalidUTF8(in: run) {
-                throw problem(.invalidUTF8(byte: run[bad]), at: runStart + bad)
+                // Explained from the whole document: what follows the run (a `<`) is what cuts a sequence short.
+                throw problem(.invalidUTF8(SourcePosition.utf8Fault(at: runStart + bad, in: bytes)), at: runStart + bad)
             }
             result += String(decoding: run, as: UTF8.self)
         }

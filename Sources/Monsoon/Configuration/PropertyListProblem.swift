@@ -5,8 +5,8 @@ struct PropertyListProblem: Error, Equatable, CustomStringConvertible {
         case truncated
         /// Dictionaries and arrays nested deeper than ``NestingLimit/depth``.
         case tooDeep
-        /// A byte that is not part of any UTF-8 character.
-        case invalidUTF8(byte: UInt8)
+        /// Bytes that are not UTF-8, explained by ``SourcePosition/utf8Fault(at:in:)``.
+        case invalidUTF8(String)
         /// Markup or text that cannot stand where it stands; `expected` says what could.
         case unexpected(found: String, expected: String)
         /// An `&…;` that is neither a predefined entity nor a character reference.
@@ -30,8 +30,8 @@ struct PropertyListProblem: Error, Equatable, CustomStringConvertible {
             "the property list ends early \(place): an element, comment or declaration is not closed (was the file cut off?)"
         case .tooDeep:
             "dictionaries and arrays are nested more than \(NestingLimit.depth) deep \(place)"
-        case .invalidUTF8(let byte):
-            "invalid UTF-8 \(place) (byte \(byteOffset)): \(SourcePosition.hex(byte)) is not part of a valid character"
+        case .invalidUTF8(let fault):
+            "invalid UTF-8 \(place) (byte \(byteOffset)): \(fault)"
         case .unexpected(let found, let expected):
             "invalid property list \(place): found \(found) where \(expected) should be"
         case .badEntity:

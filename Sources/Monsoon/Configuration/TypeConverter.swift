@@ -51,7 +51,7 @@ extension Configuration {
         guard case .string(let text) = value else {
             throw .wrongType(key, provenance: provenance(of: key), file: source(of: key), expected: type, found: value.kindName)
         }
-        return try Self.convert(text, with: converter, as: type, subject: "Configuration key \"\(key)\"")
+        return try Self.convert(text, with: converter, as: type, key: key, subject: "Configuration key \"\(key)\"")
     }
 
     /// `text` converted by the converter registered for `type`: what `.converted(_:)` injects.
@@ -59,25 +59,25 @@ extension Configuration {
     /// - Throws: `ErrorKind.noConverter` or `ErrorKind.conversionFailed`.
     public func converted<T>(_ text: String, to type: T.Type = T.self) throws(ConfigurationError) -> T {
         guard let converter = converter(for: type) else { throw .noConverter(for: type, subject: "The text \"\(text)\"") }
-        return try Self.convert(text, with: converter, as: type, subject: "The text \"\(text)\"")
+        return try Self.convert(text, with: converter, as: type, key: nil, subject: "The text \"\(text)\"")
     }
 
     /// The converter for `type`'s result for a string value, when one is registered.
     func convertedByRegisteredConverter<T>(_ value: JSONValue, key: String, as type: T.Type) throws(ConfigurationError) -> T? {
         guard case .string(let text) = value, let converter = converter(for: type) else { return nil }
-        return try Self.convert(text, with: converter, as: type, subject: "Configuration key \"\(key)\"")
+        return try Self.convert(text, with: converter, as: type, key: key, subject: "Configuration key \"\(key)\"")
     }
 
-    private static func convert<T>(_ text: String, with converter: TypeConverter, as type: T.Type, subject: String) throws(ConfigurationError) -> T {
+    private static func convert<T>(_ text: String, with converter: TypeConverter, as type: T.Type, key: String?, subject: String) throws(ConfigurationError) -> T {
         let converted: Any
         do {
             converted = try converter.convert(text)
         } catch {
-            throw .conversionFailed(subject: subject, text: text, type: type, error: error)
+            throw .conversionFailed(key: key, subject: subject, text: text, type: type, error: error)
         }
         // Registered under `type`'s identity by a converter of that type, so this cast cannot fail.
         guard let typed = converted as? T else {
-            throw .conversionFailed(subject: subject, text: text, type: type, error: nil)
+            throw .conversionFailed(key: key, subject: subject, text: text, type: type, error: nil)
         }
         return typed
     }

@@ -11,10 +11,12 @@ package enum AssemblyTypeLookup {
 
     /// A loadable assembly type, or why `name` is not one.
     /// - Parameter place: where the name is in the manifest (`$.assemblies[1]`), for messages.
+    /// - Parameter suggestions: the names to suggest when no type is named `name`, made only then.
     static func loadableAssembly(
-        named name: String, place: String, manifest: String, suggestions: [String]
+        named name: String, place: String, manifest: String, suggestions: () -> [String]
     ) throws(ManifestError) -> any ManifestLoadable.Type {
         guard let type = type(named: name) else {
+            let suggestions = suggestions()
             let hint = suggestions.isEmpty
                 ? "Names are module-qualified, like MyApp.CoreAssembly, and the type must be a class linked into the program."
                 : "Did you mean: \(suggestions.joined(separator: ", "))?"
@@ -34,11 +36,11 @@ package enum AssemblyTypeLookup {
     /// Names to suggest for an unknown `name`: the name qualified with the modules of names that did
     /// resolve, when that resolves, and the nearest of the manifest's other names; never a name `listed`
     /// already (suggesting it would only make a duplicate).
-    static func suggestions(for name: String, resolvedNames: [String], otherNames: [String], listed: Set<String>) -> [String] {
+    static func suggestions(for name: String, resolvedNames: [String], otherNames: some Sequence<String>, listed: Set<String>) -> [String] {
         let modules = Set(resolvedNames.compactMap { $0.split(separator: ".").first.map(String.init) })
         let unqualified = name.split(separator: ".").last.map(String.init) ?? name
         let qualified = modules.sorted().map { "\($0).\(unqualified)" }
             .filter { !listed.contains($0) && type(named: $0) is Assembly.Type }
-        return qualified + nearestNames(to: name, among: otherNames.filter { $0 != name && !listed.contains($0) })
+        return qualified + nearestNames(to: name, among: otherNames.lazy.filter { $0 != name && !listed.contains($0) })
     }
 }

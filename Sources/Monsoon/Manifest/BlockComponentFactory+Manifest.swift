@@ -54,58 +54,77 @@ extension BlockComponentFactory {
     /// support that swaps assemblies before activating.
     package static func manifestContents(at url: URL, environment: String?) throws(ManifestError) -> ManifestContents {
         let name = url.lastPathComponent
-        guard let data = try? Data(contentsOf: url) else {
-            throw ManifestError(.missingFile, manifest: name, "the file does not exist or cannot be read (\(url.path)).")
-        }
-        return try manifestContents(data: data, name: name, configurationFolder: url.deletingLastPathComponent(), environment: environment)
+        // Read in a function of its own, so that the file's bytes and their JSON are freed before the
+        // assemblies are looked up: a large manifest is never held three times at once.
+        let manifest = try Self.manifest(readingFile: url, name: name)
+        return try manifestContents(manifest, name: name, configurationFolder: url.deletingLastPathComponent(), environment: environment)
     }
 
     package static func manifestContents(
         data: Data, name: String, configurationFolder: URL?, environment: String?
     ) throws(ManifestError) -> ManifestContents {
-        let json: JSONValue
+        try manifestContents(try Self.manifest(data, name: name), name: name, configurationFolder: configurationFolder, environment: environment)
+    }
+
+    private static func manifest(readingFile url: URL, name: String) throws(ManifestError) -> Manifest {
+        guard let data = try? Data(contentsOf: url) else {
+            throw ManifestError(.missingFile, manifest: name, "the file does not exist or cannot be read (\(url.path)).")
+        }
+        return try manifest(data, name: name)
+    }
+
+    /// The manifest in `data`; its JSON is freed when this returns.
+    private static func manifest(_ data: Data, name: String) throws(ManifestError) -> Manifest {
         switch JSONValue.parse(data) {
-        case .success(let parsed):
-            json = parsed
+        case .success(let json):
+            return try Manifest(json, name: name)
         case .failure(let problem) where problem.kind == .empty:
             throw ManifestError(.notJSON, manifest: name, "the file is empty; a manifest is a JSON object with \"version\" and \"assemblies\".")
         case .failure(let problem):
             throw ManifestError(.notJSON, manifest: name, "the file is not valid JSON: \(problem).")
         }
-        let manifest = try Manifest(json, name: name)
+    }
+
+    private static func manifestContents(
+        _ manifest: Manifest, name: String, configurationFolder: URL?, environment: String?
+    ) throws(ManifestError) -> ManifestContents {
         let sections = try manifest.sections(for: environment, name: name)
-        let assemblies = try Self.assemblies(listedIn: sections, allNames: manifest.allAssemblyNames, manifest: name)
+        let assemblies = try Self.assemblies(listedIn: sections, in: manifest, manifest: name)
         let configuration = try Self.configuration(listedIn: sections, folder: configurationFolder, manifest: name)
         return ManifestContents(name: name, assemblies: assemblies, configuration: configuration, modules: sections.flatMap(\.modules))
     }
 
-    private static func assemblies(listedIn sections: [Manifest.Section], allNames: [String], manifest: String) throws(ManifestError) -> [Assembly] {
+    /// The assemblies `sections` list, created. Each name's place is made when its turn comes, and the
+    /// suggestions for an unknown name (a set of every listed name, a search of all the others) only when
+    /// a name is unknown: made up front, they made a 50 MB manifest of names peak at 12× its size.
+    private static func assemblies(listedIn sections: [Manifest.Section], in file: Manifest, manifest: String) throws(ManifestError) -> [Assembly] {
         var types: [any ManifestLoadable.Type] = []
         var places: [String] = []
         var resolvedNames: [String] = []
-        let listed = Set(sections.flatMap(\.assemblies))
-        let listings = sections.flatMap { section in
-            section.assemblies.enumerated().map { (name: $0.element, place: "\(section.path).assemblies[\($0.offset)]") }
-        }
-        for (name, place) in listings {
-            let suggestions = AssemblyTypeLookup.suggestions(for: name, resolvedNames: resolvedNames, otherNames: allNames, listed: listed)
-            let type = try AssemblyTypeLookup.loadableAssembly(named: name, place: place, manifest: manifest, suggestions: suggestions)
-            if let earlier = types.firstIndex(where: { $0 == type }) {
-                throw ManifestError(.duplicateAssembly, manifest: manifest, "\(place): \(name) is listed more than once (also at \(places[earlier])).")
+        for section in sections {
+            for (offset, name) in section.assemblies.enumerated() {
+                let place = "\(section.path).assemblies[\(offset)]"
+                let type = try AssemblyTypeLookup.loadableAssembly(named: name, place: place, manifest: manifest) { [resolvedNames] in
+                    let listed = Set(sections.lazy.flatMap(\.assemblies))
+                    return AssemblyTypeLookup.suggestions(for: name, resolvedNames: resolvedNames, otherNames: file.allAssemblyNames, listed: listed)
+                }
+                if let earlier = types.firstIndex(where: { $0 == type }) {
+                    throw ManifestError(.duplicateAssembly, manifest: manifest, "\(place): \(name) is listed more than once (also at \(places[earlier])).")
+                }
+                // An environment's subclass of a base assembly takes its place (and keeps its position).
+                if let base = types.firstIndex(where: { type != $0 && isSubclass(type, of: $0) }) {
+                    types[base] = type
+                    places[base] = place
+                    types.removeAll { other in other != type && isSubclass(type, of: other) }
+                } else if let sub = types.firstIndex(where: { $0 != type && isSubclass($0, of: type) }) {
+                    throw ManifestError(.duplicateAssembly, manifest: manifest,
+                                        "\(place): \(name) is a superclass of \(String(reflecting: types[sub])), which is already listed at \(places[sub]); list only one of them.")
+                } else {
+                    types.append(type)
+                    places.append(place)
+                }
+                resolvedNames.append(name)
             }
-            // An environment's subclass of a base assembly takes its place (and keeps its position).
-            if let base = types.firstIndex(where: { type != $0 && isSubclass(type, of: $0) }) {
-                types[base] = type
-                places[base] = place
-                types.removeAll { other in other != type && isSubclass(type, of: other) }
-            } else if let sub = types.firstIndex(where: { $0 != type && isSubclass($0, of: type) }) {
-                throw ManifestError(.duplicateAssembly, manifest: manifest,
-                                    "\(place): \(name) is a superclass of \(String(reflecting: types[sub])), which is already listed at \(places[sub]); list only one of them.")
-            } else {
-                types.append(type)
-                places.append(place)
-            }
-            resolvedNames.append(name)
         }
         return types.map { $0.init() }
     }
@@ -129,8 +148,8 @@ extension BlockComponentFactory {
 }
 
 extension Manifest {
-    /// Every assembly name in the manifest, environments included, for suggestions.
-    var allAssemblyNames: [String] {
-        base.assemblies + environments.values.flatMap(\.assemblies)
+    /// Every assembly name in the manifest, environments included, for suggestions; read lazily.
+    var allAssemblyNames: some Sequence<String> {
+        ([base] + environments.values).lazy.flatMap(\.assemblies)
     }
 }

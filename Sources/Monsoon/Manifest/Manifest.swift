@@ -74,7 +74,7 @@ struct Manifest: Sendable {
         return [base, section]
     }
 
-    private static func section(_ object: [String: JSONValue], path: String, name: String) throws(ManifestError) -> Section {
+    private static func section(_ object: JSONObject, path: String, name: String) throws(ManifestError) -> Section {
         Section(assemblies: try strings(object["assemblies"], path: "\(path).assemblies", name: name),
                 config: try strings(object["config"], path: "\(path).config", name: name),
                 modules: try modules(object["modules"], path: "\(path).modules", name: name), path: path)
@@ -113,6 +113,7 @@ struct Manifest: Sendable {
             throw ManifestError(.wrongShape, manifest: name, "\(path): expected an array of strings, found \(value.kindName).")
         }
         var strings: [String] = []
+        strings.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             guard case .string(let string) = item, !string.isEmpty else {
                 throw ManifestError(.wrongShape, manifest: name, "\(path)[\(index)]: expected a non-empty string, found \(item.kindName).")
@@ -122,7 +123,7 @@ struct Manifest: Sendable {
         return strings
     }
 
-    private static func rejectUnknownKeys(_ object: [String: JSONValue], allowed: [String], path: String, name: String) throws(ManifestError) {
+    private static func rejectUnknownKeys(_ object: JSONObject, allowed: [String], path: String, name: String) throws(ManifestError) {
         for key in object.keys.sorted() where !allowed.contains(key) {
             let nearest = nearestNames(to: key, among: allowed)
             let hint = nearest.isEmpty ? "allowed: \(allowed.joined(separator: ", "))" : "did you mean \(nearest.joined(separator: ", "))?"

@@ -99,8 +99,45 @@ struct ConfigurationFormatTests {
         try Data(bytes + Array("!\n".utf8)).write(to: file)
         let error = try #require(throws: ConfigurationError.self) { try Configuration(files: [file]) }
         #expect(error.description == """
-            Configuration file bad.properties, line 2: column 13 (byte 29) holds 0xFF, which is not part of a valid UTF-8 character. \
+            Configuration file bad.properties, line 2: invalid UTF-8 at column 13 (byte 29): 0xFF is not part of a valid character. \
             Save the file as UTF-8.
+            """)
+    }
+
+    /// Issue 28: "café" saved as Latin-1 (0xE9 then the closing quote) was reported at the quote, as
+    /// "0x22 is not part of a valid character". Every reader names the byte that breaks the text.
+    @Test func latin1TextIsReportedAtItsOwnByteInEveryFormat() throws {
+        let json = Array(#"{"service": {"greeting": "Welcome to the Old Grand Caf"#.utf8) + [0xE9] + Array(#""}}"#.utf8)
+        let fromJSON = try #require(throws: ConfigurationError.self) { try Configuration(json: Data(json), name: "app.json") }
+        #expect(fromJSON.description == """
+            Configuration file app.json is not valid JSON: invalid UTF-8 at line 1, column 55 (byte 54): \
+            0xE9 starts a 3-byte character, but the byte after it, 0x22, does not continue it.
+            """)
+        let plist = Array("<plist><dict>\n<key>greeting</key><string>Caf".utf8) + [0xE9] + Array("</string></dict></plist>".utf8)
+        let plistFile = folder.url.appendingPathComponent("app.plist")
+        try Data(plist).write(to: plistFile)
+        let fromPlist = try #require(throws: ConfigurationError.self) { try Configuration(files: [plistFile]) }
+        #expect(fromPlist.description == """
+            Configuration file app.plist cannot be read: invalid UTF-8 at line 2, column 31 (byte 44): \
+            0xE9 starts a 3-byte character, but the byte after it, 0x3C, does not continue it.
+            """)
+        let properties = Array("greeting=Caf".utf8) + [0xE9]
+        let propertiesFile = folder.url.appendingPathComponent("app.properties")
+        try Data(properties).write(to: propertiesFile)
+        let fromProperties = try #require(throws: ConfigurationError.self) { try Configuration(files: [propertiesFile]) }
+        #expect(fromProperties.description == """
+            Configuration file app.properties, line 1: invalid UTF-8 at column 13 (byte 12): \
+            0xE9 starts a 3-byte character, but the file ends after it. Save the file as UTF-8.
+            """)
+    }
+
+    /// Bytes that begin a character and continue it, but encode none: a surrogate here.
+    @Test func anEncodedSurrogateIsNamedWithItsBytes() throws {
+        let json = Array(#"{"a": "x"#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8)
+        let error = try #require(throws: ConfigurationError.self) { try Configuration(json: Data(json), name: "app.json") }
+        #expect(error.description == """
+            Configuration file app.json is not valid JSON: invalid UTF-8 at line 1, column 9 (byte 8): \
+            0xED 0xA0 0x80 does not encode a character (it is an overlong form, a surrogate or past U+10FFFF).
             """)
     }
 

@@ -26,8 +26,8 @@ import Testing
 
     /// Used to compare the key with every key of the file: 20 s at a million keys.
     @Test func suggestionsAmongAMillionKeysLookOnlyWhereTheKeyGoesMissing() throws {
-        var object: [String: JSONValue] = [:]
-        for index in 0..<200_000 { object["key\(index)"] = .int(index) }
+        var object = JSONObject()
+        for index in 0..<200_000 { object.set(.int(index), forKey: "key\(index)") }
         let large = Configuration(sources: [Configuration.Source(name: "large.json", root: ["group": .object(object), "other": .int(1)])])
         #expect(missing("groop.key12", in: large) == #"Configuration key "groop.key12" is missing (searched large.json). Did you mean: group.key12?"#)
         #expect(missing("group.key1x2", in: large)?.hasPrefix(#"Configuration key "group.key1x2" is missing (searched large.json). Did you mean: group.key1"#) == true)

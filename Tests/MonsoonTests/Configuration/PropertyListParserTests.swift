@@ -87,7 +87,7 @@ import Testing
             Issue.record("invalid UTF-8 was accepted")
             return
         }
-        #expect(problem.description == "invalid UTF-8 at line 1, column 19 (byte 18): 0xC3 is not part of a valid character")
+        #expect(problem.description == "invalid UTF-8 at line 1, column 19 (byte 18): 0xC3 starts a 2-byte character, but the byte after it, 0x28, does not continue it")
     }
 
     @Test func nestingStopsAtTheLimitWithoutRecursing() throws {

@@ -104,6 +104,17 @@ final class NotAnAssembly {}
         #expect(error?.description == "Cannot start from manifest manifest.json: \(message)")
     }
 
+    /// Issue 28: a Latin-1 "é" before the closing quote was reported as the quote, 0x22.
+    @Test func aManifestWithLatin1TextNamesTheBadByte() throws {
+        let bytes = Array(#"{"version": 1, "assemblies": ["Caf"#.utf8) + [0xE9] + Array(#"s.Assembly"]}"#.utf8)
+        let error = try #require(throws: ManifestError.self) { try BlockComponentFactory(manifestData: Data(bytes)) }
+        #expect(error.kind == .notJSON)
+        #expect(error.description == """
+            Cannot start from manifest manifest.json: the file is not valid JSON: invalid UTF-8 at line 1, column 35 (byte 34): \
+            0xE9 starts a 3-byte character, but the byte after it, 0x73, does not continue it.
+            """)
+    }
+
     @Test(arguments: [
         (#"[1]"#, "$: expected an object, found an array."),
         (#"{"assemblies": ["A.B"]}"#, "$.version: missing; add \"version\": 1."),
