@@ -76,7 +76,9 @@ extension ConfigurationError {
     static func noConverter(for type: Any.Type, subject: String) -> Self {
         Self(kind: .noConverter, key: nil, file: nil,
              description: "\(subject) cannot be converted to \(typeName(type)): no TypeConverter is registered for it. "
-                + "Register one: configuration.converting(with: [TypeConverter(\(typeName(type)).self) { text in … }]).")
+                + "Register one: configuration.converting(with: [TypeConverter(\(typeName(type)).self) { text in … }]). "
+                + "If \(typeName(type)) is Decodable, its conformance is isolated to an actor here (a module whose default "
+                + "isolation is the main actor): declare it `nonisolated` so that the configuration can decode it.")
     }
 
     static func conversionFailed(key: String?, subject: String, text: String, type: Any.Type, error: (any Error)?) -> Self {

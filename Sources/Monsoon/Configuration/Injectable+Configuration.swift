@@ -20,10 +20,14 @@ extension Injectable {
     /// its string by the ``TypeConverter`` registered for `type`.
     ///
     /// ```swift
-    /// Definition(Theme.init(tint:), .config("theme.tint", as: Color.self))
+    /// Definition(Theme.init(tint:), .config("theme.tint", convertedTo: Color.self))
     /// ```
-    @_disfavoredOverload
-    public static func config<V: SendableMetatype>(_ key: String, as type: V.Type = V.self) -> Injection<V> where Self == Injection<V> {
+    ///
+    /// A label of its own, not an overload of ``config(_:as:)``: where a `Decodable` conformance cannot
+    /// be used (one isolated to the main actor, in a module whose default isolation is the main actor),
+    /// an overload would be chosen in silence and fail when the factory starts, asking for a converter.
+    /// The compiler now says why instead.
+    public static func config<V: SendableMetatype>(_ key: String, convertedTo type: V.Type) -> Injection<V> where Self == Injection<V> {
         configured(key) { configuration throws(ConfigurationError) in try configuration.value(key, as: V.self) }
     }
 

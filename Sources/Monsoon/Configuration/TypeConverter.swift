@@ -6,7 +6,7 @@
 ///     .converting(with: [TypeConverter(Color.self) { text in try Color(hex: text) }])
 ///
 /// func theme() -> Definition<Theme> {
-///     define { Definition(Theme.init(tint:accent:), .config("theme.tint", as: Color.self), .converted("#0044ff")) }
+///     define { Definition(Theme.init(tint:accent:), .config("theme.tint", convertedTo: Color.self), .converted("#0044ff")) }
 /// }
 /// ```
 ///

@@ -214,6 +214,28 @@ public struct Definition<T>: Sendable {
         self.init(packed: initializer, repeat each arguments, fileID: fileID, function: function, line: line, column: column)
     }
 
+    /// A definition whose component is what `source` injects: a configuration section as a component
+    /// of its own, or a value.
+    ///
+    /// ```swift
+    /// func harborSettings() -> Definition<HarborSettings> { define { Definition(.config("harbor")) } }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source: `.config(_:)`, `.config(_:convertedTo:)` or `.value(_:)`.
+    ///   - fileID: where the call is, with `line` and `column`: identifies the definition; leave it to its
+    ///     default.
+    ///   - function: the calling method's name, for the definition's key; leave it to its default.
+    ///   - line: see `fileID`.
+    ///   - column: see `fileID`.
+    public init(
+        _ source: Injection<T>,
+        fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(packed: { $0 }, source, fileID: fileID, function: function, line: line, column: column)
+    }
+
     /// What every initializer form comes to, with its arguments already evaluated.
     @inlinable
     init<each Source: Injectable>(

@@ -28,7 +28,7 @@ private func json(_ text: String, name: String) throws -> Configuration {
 private final class ThemeAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [theme()] }
     func theme() -> Definition<Theme> {
-        define { Definition(Theme.init(tint:accent:), .config("theme.tint", as: Color.self), .converted("#0044ff")) }
+        define { Definition(Theme.init(tint:accent:), .config("theme.tint", convertedTo: Color.self), .converted("#0044ff")) }
     }
 }
 
@@ -50,7 +50,7 @@ private final class ThemedLibraryAssembly: Assembly {
     override var configuration: Configuration { Configuration.empty.converting(with: [colors]) }
     override var definitions: [any ComponentDefinition] { [theme()] }
     func theme() -> Definition<Theme> {
-        define { Definition(Theme.init(tint:accent:), .config("theme.tint", as: Color.self), .converted("#0044ff")) }
+        define { Definition(Theme.init(tint:accent:), .config("theme.tint", convertedTo: Color.self), .converted("#0044ff")) }
     }
 }
 

@@ -117,3 +117,40 @@ final class SettingsAssembly: Assembly {
         #expect(array?.description == "Configuration file list.json must contain a JSON object at the top level, not an array.")
     }
 }
+
+/// The endpoint section as a component of its own, injected by reference: no identity closure.
+final class EndpointSectionAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [endpoint(), client()] }
+    func endpoint() -> Definition<Endpoint> { define(.lazySingleton) { Definition(.config("service.endpoint")) } }
+    func client() -> Definition<ServiceSettings> {
+        define { [self] in Definition(ServiceSettings.init(baseURL:), .config("service.baseURL")).inject(\.endpoint, endpoint()) }
+    }
+}
+
+/// A type with no converter and no Decodable conformance usable here.
+struct Flare: Sendable {}
+
+final class FlareConfigAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [flare()] }
+    func flare() -> Definition<Flare> { define { Definition(.config("service.flare", convertedTo: Flare.self)) } }
+}
+
+extension ConfigurationTests {
+    @Test func aConfigurationSectionIsAComponentOfItsOwn() throws {
+        let factory = try BlockComponentFactory(assemblies: [EndpointSectionAssembly()], configuration: baseAndOverrides())
+        #expect(try factory.resolve(Endpoint.self) == Endpoint(host: "b.invalid", port: 8080))
+        #expect(try factory.resolve(EndpointSectionAssembly.client).endpoint == Endpoint(host: "b.invalid", port: 8080))
+    }
+
+    /// The message names the cause users in default-MainActor modules meet, not only the converter.
+    @Test func aTypeWithNoConverterIsToldBothFixes() throws {
+        let config = try Configuration(json: Data(#"{"service": {"flare": "on"}}"#.utf8), name: "app.json")
+        let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [FlareConfigAssembly()], configuration: config) }
+        #expect(error.description == """
+            Cannot activate the factory: FlareConfigAssembly.flare() injects configuration: Configuration key "service.flare" cannot \
+            be converted to Flare: no TypeConverter is registered for it. Register one: configuration.converting(with: \
+            [TypeConverter(Flare.self) { text in … }]). If Flare is Decodable, its conformance is isolated to an actor here (a \
+            module whose default isolation is the main actor): declare it `nonisolated` so that the configuration can decode it.
+            """)
+    }
+}
