@@ -37,19 +37,26 @@ enum AsyncReach: Sendable {
     /// The keys from `entry` to an async initializer whose component is not built yet, following only
     /// what the graph shows; `nil` when there is none (nothing to await, or only through a parameterized
     /// definition or a closure, which the build itself then reports).
-    /// - Parameter includingBuilt: follow components already built too (for validation, which describes
-    ///   the graph rather than what a resolution would do now).
-    static func path(toAsyncFrom entry: RegistryEntry, in factory: BlockComponentFactory, includingBuilt: Bool = false) -> [String]? {
+    /// - Parameters:
+    ///   - includingBuilt: follow components already built too (for validation, which describes the
+    ///     graph rather than what a resolution would do now).
+    ///   - requirement: `.mainActor` for the path to a component built on the main actor instead.
+    static func path(
+        toAsyncFrom entry: RegistryEntry, in factory: BlockComponentFactory, includingBuilt: Bool = false,
+        requirement: UnmetBuildRequirement.Requirement = .await
+    ) -> [String]? {
+        let needs: (RegistryEntry) -> Bool = requirement == .await ? { $0.isAsync } : { $0.isMainActor }
+        let mayNeed: (RegistryEntry) -> Bool = requirement == .await ? { $0.reach.mayAwait } : { $0.reach.mayNeedMainActor }
         var visited: Set<ObjectIdentifier> = []
         var stack: [(entry: RegistryEntry, path: [String])] = [(entry, [entry.key])]
         while let (current, path) = stack.popLast() {
             guard visited.insert(ObjectIdentifier(current)).inserted else { continue }
             if !includingBuilt, current.cell?.publishedValue != nil { continue }
-            if current.isAsync { return path }
+            if needs(current) { return path }
             var successors: [RegistryEntry] = []
             for target in targets(of: current) {
                 forEachEntry(of: target, registry: factory.registry, lookup: factory.registeredEntry(for:), parameterized: {}) { reached in
-                    if reached.reach.mayAwait { successors.append(reached) }
+                    if mayNeed(reached) { successors.append(reached) }
                 }
             }
             for next in successors.reversed() { stack.append((next, path + [next.key])) }

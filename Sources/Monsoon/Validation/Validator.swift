@@ -17,7 +17,8 @@ struct Validator {
 
     func findings() -> [ValidationReport.Finding] {
         unresolvedFindings() + unboundedChains() + initializerCycles() + abstractReferences() + singletonsWithArguments()
-            + captiveDependencies() + awaitingDefinitions() + opaqueDefinitions() + unusedDefinitions()
+            + captiveDependencies() + awaitingDefinitions() + mainActorDefinitions() + isolationCaptives() + mainActorSingletons()
+            + opaqueDefinitions() + unusedDefinitions()
     }
 
     private var nodesByKey: [String: DefinitionInfo] {
@@ -140,6 +141,49 @@ struct Validator {
             return finding(.info, .asyncRequired, entry.key, path,
                            "\(entry.key) reaches \(last), whose initializer is async (\(path.joined(separator: " → "))): "
                                + "resolve it with `try await`; a synchronous resolution throws asyncRequired.\(start)")
+        }
+    }
+
+    /// Definitions built on the main actor, or reaching one that is: what a synchronous resolution from
+    /// another thread cannot do, said before a call site finds out.
+    private func mainActorDefinitions() -> [ValidationReport.Finding] {
+        factory.registry.entries.compactMap { entry in
+            guard entry.reach.mayNeedMainActor,
+                  let path = AsyncReach.path(toAsyncFrom: entry, in: factory, includingBuilt: true, requirement: .mainActor),
+                  let last = path.last
+            else { return nil }
+            let what = path.count == 1 ? "\(entry.key) is built on the main actor" : "\(entry.key) reaches \(last), which is built on the main actor (\(path.joined(separator: " → ")))"
+            return finding(.info, .mainActorRequired, entry.key, path,
+                           "\(what): resolve it on the main actor, or with `try await`, which goes there; a synchronous resolution "
+                               + "on another thread throws mainActorRequired.")
+        }
+    }
+
+    /// The isolation form of a captive dependency: a shared component that is not isolated to the main
+    /// actor keeps a main-actor component for the factory's lifetime, and may hand it to any thread.
+    private func isolationCaptives() -> [ValidationReport.Finding] {
+        graph.edges.compactMap { edge in
+            guard edge.kind != .parent, edge.kind != .provider,
+                  let holder = factory.registry.entry(forKey: edge.from), let held = factory.registry.entry(forKey: edge.to),
+                  holder.scope == .singleton || holder.scope == .lazySingleton, !holder.isMainActor, held.isMainActor
+            else { return nil }
+            return finding(.warning, .captiveDependency, edge.from, [edge.from, edge.to],
+                           "\(edge.from) (\(holder.scope)) is not isolated to the main actor but holds \(edge.to), which is, through "
+                               + "\(edge.siteLabel): it keeps a main-actor component for the factory's lifetime and may use it from any "
+                               + "thread. Isolate \(edge.from) to the main actor too, or inject a Provider and resolve \(edge.to) on the main actor.")
+        }
+    }
+
+    /// Eager singletons that need the main actor: activation builds them where the factory is created.
+    private func mainActorSingletons() -> [ValidationReport.Finding] {
+        factory.registry.entries.compactMap { entry in
+            guard entry.scope == .singleton, entry.reach.mayNeedMainActor, !entry.reach.mayAwait, !entry.declaration.isAbstract,
+                  let path = AsyncReach.path(toAsyncFrom: entry, in: factory, includingBuilt: true, requirement: .mainActor)
+            else { return nil }
+            return finding(.warning, .mainActorRequired, entry.key, path,
+                           "\(entry.key) is an eager singleton that needs the main actor (\(path.joined(separator: " → "))), and activation "
+                               + "builds it on the thread that creates the factory: create the factory on the main actor, or make it a "
+                               + "lazySingleton.")
         }
     }
 
