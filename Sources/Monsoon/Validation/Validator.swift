@@ -17,7 +17,7 @@ struct Validator {
 
     func findings() -> [ValidationReport.Finding] {
         unresolvedFindings() + unboundedChains() + initializerCycles() + abstractReferences() + singletonsWithArguments()
-            + captiveDependencies() + awaitingDefinitions() + mainActorDefinitions() + isolationCaptives() + mainActorSingletons()
+            + captiveDependencies() + awaitingDefinitions() + mainActorDefinitions() + mainActorSingletons()
             + opaqueDefinitions() + unusedDefinitions()
     }
 
@@ -115,18 +115,31 @@ struct Validator {
         }
     }
 
-    /// A long-lived component holding a shorter-lived one keeps it past its intended life.
+    /// A long-lived component holding a shorter-lived one keeps it past its intended life; one that is
+    /// not isolated to the main actor holding a main-actor one (the isolation form) may hand it to any
+    /// thread.
     private func captiveDependencies() -> [ValidationReport.Finding] {
         let nodes = nodesByKey
-        return graph.edges.compactMap { edge in
+        return graph.edges.flatMap { edge -> [ValidationReport.Finding] in
             guard edge.kind != .parent, edge.kind != .provider, let holder = nodes[edge.from], let held = nodes[edge.to],
-                  holder.scope == .singleton || holder.scope == .lazySingleton,
-                  held.scope == .objectGraph || held.scope == .prototype || held.scope == .weakSingleton
-            else { return nil }
-            return finding(.warning, .captiveDependency, edge.from, [edge.from, edge.to],
-                           "\(edge.from) (\(holder.scope)) holds \(edge.to) (\(held.scope)) through \(edge.siteLabel): "
-                               + "the \(holder.scope) keeps one \(held.typeName) for the factory's lifetime. "
-                               + "Inject a Provider to get a fresh one when needed, or widen \(edge.to)'s scope.")
+                  holder.scope == .singleton || holder.scope == .lazySingleton
+            else { return [] }
+            var found: [ValidationReport.Finding] = []
+            if held.scope == .objectGraph || held.scope == .prototype || held.scope == .weakSingleton {
+                found.append(finding(.warning, .captiveDependency, edge.from, [edge.from, edge.to],
+                                     "\(edge.from) (\(holder.scope)) holds \(edge.to) (\(held.scope)) through \(edge.siteLabel): "
+                                         + "the \(holder.scope) keeps one \(held.typeName) for the factory's lifetime. "
+                                         + "Inject a Provider to get a fresh one when needed, or widen \(edge.to)'s scope."))
+            }
+            if let holderEntry = factory.registry.entry(forKey: edge.from), let heldEntry = factory.registry.entry(forKey: edge.to),
+               !holderEntry.isMainActor, heldEntry.isMainActor {
+                found.append(finding(.warning, .captiveDependency, edge.from, [edge.from, edge.to],
+                                     "\(edge.from) (\(holder.scope)) is not isolated to the main actor but holds \(edge.to), which is, "
+                                         + "through \(edge.siteLabel): it keeps a main-actor component for the factory's lifetime and may use "
+                                         + "it from any thread. Isolate \(edge.from) to the main actor too, or inject a Provider and resolve "
+                                         + "\(edge.to) on the main actor."))
+            }
+            return found
         }
     }
 
@@ -156,21 +169,6 @@ struct Validator {
             return finding(.info, .mainActorRequired, entry.key, path,
                            "\(what): resolve it on the main actor, or with `try await`, which goes there; a synchronous resolution "
                                + "on another thread throws mainActorRequired.")
-        }
-    }
-
-    /// The isolation form of a captive dependency: a shared component that is not isolated to the main
-    /// actor keeps a main-actor component for the factory's lifetime, and may hand it to any thread.
-    private func isolationCaptives() -> [ValidationReport.Finding] {
-        graph.edges.compactMap { edge in
-            guard edge.kind != .parent, edge.kind != .provider,
-                  let holder = factory.registry.entry(forKey: edge.from), let held = factory.registry.entry(forKey: edge.to),
-                  holder.scope == .singleton || holder.scope == .lazySingleton, !holder.isMainActor, held.isMainActor
-            else { return nil }
-            return finding(.warning, .captiveDependency, edge.from, [edge.from, edge.to],
-                           "\(edge.from) (\(holder.scope)) is not isolated to the main actor but holds \(edge.to), which is, through "
-                               + "\(edge.siteLabel): it keeps a main-actor component for the factory's lifetime and may use it from any "
-                               + "thread. Isolate \(edge.from) to the main actor too, or inject a Provider and resolve \(edge.to) on the main actor.")
         }
     }
 
