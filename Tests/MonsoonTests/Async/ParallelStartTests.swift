@@ -181,3 +181,73 @@ final class ParallelStartAssembly: Assembly {
             """))
     }
 }
+
+struct WarmupFailed: Error, CustomStringConvertible {
+    var description: String { "the cache directory is read-only" }
+}
+
+/// Two eager singletons that await and hold each other through properties, one that injects them, one
+/// whose initializer fails, one that injects the failing one, and one on its own.
+final class TangledStartAssembly: Assembly {
+    let log: BuildLog
+    init(log: BuildLog) { self.log = log }
+
+    override var definitions: [any ComponentDefinition] { [table(), ping(), pong(), broken(), needsBroken(), alone()] }
+
+    func ping() -> Definition<StartPing> { define { Definition(StartPing.init(log:), .value(log)).inject(\.pong, pong()).scope(.singleton) } }
+    func pong() -> Definition<StartPong> { define { Definition(StartPong.init(log:), .value(log)).inject(\.ping, ping()).scope(.singleton) } }
+    func table() -> Definition<PingPongTable> { define { Definition(PingPongTable.init(ping:), ping()).scope(.singleton) } }
+    func broken() -> Definition<Warmup> {
+        define { Definition({ () async throws -> Warmup in throw WarmupFailed() }).scope(.singleton) }
+    }
+    func needsBroken() -> Definition<PingPongTable> {
+        define { Definition({ (_: Warmup, ping: StartPing) in PingPongTable(ping: ping) }, broken(), ping()).scope(.singleton) }
+    }
+    func alone() -> Definition<StartPong> { define { Definition(StartPong.init(log:), .value(log)).scope(.singleton) } }
+}
+
+final class StartPing: @unchecked Sendable {
+    var pong: StartPong?
+    init(log: BuildLog) async {
+        await Task.yield()
+        log.record("ping")
+    }
+}
+
+final class StartPong: @unchecked Sendable {
+    var ping: StartPing?
+    init(log: BuildLog) async {
+        await Task.yield()
+        log.record("pong")
+    }
+}
+
+final class PingPongTable: Sendable {
+    let ping: StartPing
+    init(ping: StartPing) { self.ping = ping }
+}
+
+@Suite struct ParallelStartGraphTests {
+    let log = BuildLog()
+
+    @Test func aCycleOfSingletonsIsBuiltOnceAndAFailureIsReportedWithItsDependent() async throws {
+        let factory = try BlockComponentFactory(assemblies: [TangledStartAssembly(log: log)])
+        let thrown = await #expect(throws: ActivationError.self) { try await factory.start() }
+        let error = try #require(thrown)
+        #expect(error.problems.map(\.subject) == ["TangledStartAssembly.broken()", "TangledStartAssembly.needsBroken()"])
+        #expect(error.description == """
+            Cannot activate the factory: 2 problems
+              - Building singleton TangledStartAssembly.broken() failed. Cannot resolve TangledStartAssembly.broken(): \
+            building it threw the cache directory is read-only.
+              - Building singleton TangledStartAssembly.needsBroken() failed. Cannot resolve TangledStartAssembly.broken(): \
+            building it threw the cache directory is read-only.
+                  TangledStartAssembly.needsBroken() → TangledStartAssembly.broken()
+            """)
+        #expect(log.count("ping") == 1)
+        #expect(log.count("pong") == 2, "the cycle's pong and the one alone")
+        let table = try await factory.resolve(TangledStartAssembly.table)
+        let pong = try #require(table.ping.pong)
+        #expect(pong.ping === table.ping)
+        #expect(factory.activationReport.awaitingStart == ["TangledStartAssembly.broken()", "TangledStartAssembly.needsBroken()"])
+    }
+}
