@@ -21,7 +21,8 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
     /// Every configuration key with the file that supplied it, sorted by key.
     public let configuration: [(key: String, file: String)]
     /// Every eager singleton with the time building it took at activation (its dependencies
-    /// included), slowest first.
+    /// included) or in ``BlockComponentFactory/start()`` (from when the singletons it injects were
+    /// built, since `start()` builds those first), slowest first.
     public let singletons: [(key: String, duration: Duration)]
     /// The keys of the eager singletons that await (an async initializer, or one they inject) and that
     /// ``BlockComponentFactory/start()`` has not built yet.

@@ -36,7 +36,8 @@ public final class BlockComponentFactory: Sendable {
     let limits: ResolutionLimits
     /// Whether activation validated the graph, which derived factories do too.
     let validatesAtActivation: Bool
-    /// The singleton build times measured during activation, written once by the activating thread.
+    /// The singleton build times measured during activation (written once by the activating thread) and
+    /// added to by `start()`.
     let singletonTimings = Locked<[ActivationReport.SingletonTiming]>([])
     /// The chain of singletons that set how long `start()` took, root first; written by the first
     /// `start()` that built any.
