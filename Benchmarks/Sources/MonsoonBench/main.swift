@@ -41,6 +41,10 @@ func runBenchmarks() async {
     let throughput = throughputRows(operationsPerThread: quick ? 2_000 : 20_000, repetitions: quick ? 5 : 7)
     let memory = memoryRows()
     let configuration = configurationRows(quick: quick)
+    guard let start = await startRow(repetitions: quick ? 3 : 7) else {
+        FileHandle.standardError.write(Data("Scenario 10 (start()) failed to build, or reported the wrong critical path.\n".utf8))
+        exit(1)
+    }
     var instructions: [Row] = []
     if arguments.contains("--instructions") {
         if let counter = InstructionCounter.available() {
@@ -52,13 +56,13 @@ func runBenchmarks() async {
         }
     }
     let targets = evaluateTargets(instructions: instructions, awaited: awaited, activation: activation, throughput: throughput, memory: memory,
-                                  configuration: configuration)
+                                  configuration: configuration, start: start)
 
     if arguments.contains("--json") {
         print(jsonReport(resolution: resolution + activation, instructions: instructions, awaited: awaited, throughput: throughput, memory: memory,
-                         configuration: configuration, targets: targets))
+                         configuration: configuration, start: start, targets: targets))
     } else {
         print(textReport(resolution: resolution + activation, instructions: instructions, awaited: awaited, throughput: throughput,
-                         memory: memory, configuration: configuration, targets: targets, quick: quick))
+                         memory: memory, configuration: configuration, start: start, targets: targets, quick: quick))
     }
 }

@@ -21,11 +21,18 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
     /// Every configuration key with the file that supplied it, sorted by key.
     public let configuration: [(key: String, file: String)]
     /// Every eager singleton with the time building it took at activation (its dependencies
-    /// included), slowest first.
+    /// included) or in ``BlockComponentFactory/start()`` (from when the singletons it injects were
+    /// built, since `start()` builds those first), slowest first.
     public let singletons: [(key: String, duration: Duration)]
     /// The keys of the eager singletons that await (an async initializer, or one they inject) and that
     /// ``BlockComponentFactory/start()`` has not built yet.
     public let awaitingStart: [String]
+    /// The chain of eager singletons that set how long ``BlockComponentFactory/start()`` took, first
+    /// built first: the one that finished last, preceded by the singleton it waited for that finished
+    /// last, and so on back to one that waited for none. Each comes with the time its own build took
+    /// once what it injects was built; their sum is about the start-up time, however many singletons
+    /// were built beside them. Empty until a `start()` has built something.
+    public let criticalPath: [(key: String, duration: Duration)]
     /// What companions of the factory add (MonsoonLifecycle's module start-up times, say), printed after
     /// the rest.
     package private(set) var sections: [Section] = []
@@ -86,6 +93,11 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
             lines.append("Singletons that await, built by start():")
             lines += awaitingStart.map { "  \($0)" }
         }
+        if !criticalPath.isEmpty {
+            let total = criticalPath.reduce(Duration.zero) { $0 + $1.duration }
+            lines.append("Critical path of start(), \(Self.milliseconds(total)):")
+            lines += criticalPath.map { "  \($0.key)  \(Self.milliseconds($0.duration))" }
+        }
         for section in sections {
             lines.append("\(section.title):")
             lines += section.lines.map { "  " + $0 }
@@ -119,11 +131,12 @@ extension ActivationReport {
         }
         definitions = registry.entries.map(\.info)
         singletons = []
+        criticalPath = []
         awaitingStart = registry.entries.filter(\.awaitsStart).map(\.key)
     }
 
-    func with(singletons: [SingletonTiming]) -> ActivationReport {
+    func with(singletons: [SingletonTiming], criticalPath: [SingletonTiming]) -> ActivationReport {
         ActivationReport(assemblies: assemblies, definitions: definitions, configuration: configuration, singletons: singletons,
-                         awaitingStart: awaitingStart)
+                         awaitingStart: awaitingStart, criticalPath: criticalPath)
     }
 }

@@ -98,39 +98,6 @@ extension BlockComponentFactory {
             return components
         }
     }
-
-    /// Builds the eager singletons that activation could not: those whose initializer is `async`, or
-    /// that inject one. Call it once, right after activation; the activation report then lists their
-    /// build times with the others'.
-    ///
-    /// ```swift
-    /// let factory = try BlockComponentFactory(manifest: manifestURL)
-    /// try await factory.start()
-    /// ```
-    ///
-    /// Until it has run, resolving such a singleton with `await` builds it then (like a lazySingleton),
-    /// and resolving it synchronously throws `ErrorKind.asyncRequired`.
-    ///
-    /// - Throws: ``ActivationError`` listing every singleton that failed to build (the factory stays
-    ///   usable; a failed build is not kept, and the next resolution tries again), or
-    ///   `CancellationError`.
-    nonisolated(nonsending)
-    public func start() async throws {
-        let clock = ContinuousClock()
-        var problems: [ValidationReport.Finding] = []
-        var timings: [ActivationReport.SingletonTiming] = []
-        for entry in registry.entries where entry.awaitsStart {
-            let started = clock.now
-            do {
-                _ = try await withAsyncResolution { context in try await context.instanceAsync(of: entry) }
-                timings.append((key: entry.key, duration: clock.now - started))
-            } catch let error as ResolutionError {
-                problems.append(.singletonFailed(entry.key, error: error))
-            }
-        }
-        singletonTimings.withLock { recorded in recorded = (recorded + timings).sorted { $0.duration > $1.duration } }
-        if !problems.isEmpty { throw ActivationError(problems: problems) }
-    }
 }
 
 extension BlockComponentFactory {

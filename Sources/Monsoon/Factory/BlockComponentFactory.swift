@@ -36,8 +36,12 @@ public final class BlockComponentFactory: Sendable {
     let limits: ResolutionLimits
     /// Whether activation validated the graph, which derived factories do too.
     let validatesAtActivation: Bool
-    /// The singleton build times measured during activation, written once by the activating thread.
+    /// The singleton build times measured during activation (written once by the activating thread) and
+    /// added to by `start()`.
     let singletonTimings = Locked<[ActivationReport.SingletonTiming]>([])
+    /// The chain of singletons that set how long `start()` took, root first; written by the first
+    /// `start()` that built any.
+    let startCriticalPath = Locked<[ActivationReport.SingletonTiming]>([])
 
     /// What activation registered and built; see ``ActivationReport``. Made when asked for, so that
     /// activation itself does not pay for it.
@@ -45,7 +49,7 @@ public final class BlockComponentFactory: Sendable {
         evaluateAll()
         return ActivationReport(registry: registry, directory: assemblies, configuration: configuration,
                          assemblyConfiguration: assemblyConfigurations.declaredOrigins)
-            .with(singletons: singletonTimings.current)
+            .with(singletons: singletonTimings.current, criticalPath: startCriticalPath.current)
     }
 
     /// Activates `assemblies`: registers every definition they list, checks the registry, and builds the
