@@ -205,7 +205,9 @@ extension ResolutionError {
     static func asyncRequired(_ key: String, asyncPath path: [String]) -> ResolutionError {
         ResolutionError(
             .asyncRequired, subject: key, path: path,
-            summary: "it needs \(path.last ?? key), whose initializer is async, and " + synchronousResolution,
+            // A path of one is the component itself: "it needs X" would name what was asked for.
+            summary: (path.count > 1 ? "it needs \(path.last ?? key), whose initializer is async, and " : "its initializer is async, and ")
+                + synchronousResolution,
             advice: asyncAdvice)
     }
 
