@@ -3,7 +3,8 @@
 import Monsoon
 
 // App code as a main-actor module writes it: a protocol neither `Sendable` nor isolated, default-isolated
-// classes behind it, bound by initializer reference, in a deferred body, and by a closure fake.
+// classes behind it, bound by initializer reference, in a deferred body, with a hook, and by a closure
+// fake (which says `@MainActor`, or is written as an initializer reference).
 protocol HTTPClient: AnyObject {
     func get(_ path: String) -> String
 }
@@ -37,6 +38,9 @@ final class Harbor {
 nonisolated final class ServiceAssembly: ProbeBase {
     override var definitions: [any ComponentDefinition] { [httpClient(), deferredClient(), weather(), harbor()] }
     func httpClient() -> Definition<any HTTPClient> { define { Definition(BundledHTTPClient.init).scope(.lazySingleton) } }
+    func warmedClient() -> Definition<any HTTPClient> {
+        define { Definition(BundledHTTPClient.init).afterInjections { @MainActor client in _ = client.get("/health") } }
+    }
     func deferredClient() -> Definition<any HTTPClient> { define(.lazySingleton) { [self] in Definition(LoggingHTTPClient.init(endpoints:), endpoints()) } }
     func endpoints() -> Definition<Endpoints> { define { Definition(Endpoints.init) } }
     func harbor() -> Definition<Harbor> { define { Definition(Harbor.init(http:endpoints:), httpClient(), endpoints()) } }

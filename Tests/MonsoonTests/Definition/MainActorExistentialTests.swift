@@ -56,7 +56,8 @@ private final class MXPlainWeather: MXWeather, Sendable {
 
 private final class MXServiceAssembly: Assembly {
     override var definitions: [any ComponentDefinition] {
-        [httpClient(), loggingClient(), endpoints(), weather(), weatherByReference(), plainWeather(), tideService()]
+        [httpClient(), loggingClient(), endpoints(), weather(), weatherByReference(), plainWeather(), tideService(),
+         tideServiceByClosure(), watchedClient()]
     }
     func httpClient() -> Definition<any MXHTTPClient> { define { Definition(MXBundledHTTPClient.init).scope(.lazySingleton) } }
     func loggingClient() -> Definition<any MXHTTPClient> {
@@ -69,6 +70,16 @@ private final class MXServiceAssembly: Assembly {
     func tideService() -> Definition<MXTideService> {
         define { Definition(MXTideService.init(http:endpoints:), httpClient(), endpoints()).scope(.lazySingleton) }
     }
+    func tideServiceByClosure() -> Definition<MXTideService> {
+        define { Definition({ @MainActor http, endpoints in try await MXTideService(http: http, endpoints: endpoints) }, httpClient(), endpoints()) }
+    }
+    func watchedClient() -> Definition<any MXHTTPClient> {
+        define { Definition(MXBundledHTTPClient.init).afterInjections { @MainActor client in MXHookLog.paths.append(client.get("/hook")) } }
+    }
+}
+
+@MainActor private enum MXHookLog {
+    static var paths: [String] = []
 }
 
 @Suite struct MainActorExistentialTests {
@@ -136,6 +147,22 @@ private final class MXServiceAssembly: Assembly {
         #expect(tides == "bundled /tides")
         #expect(onMain)
         #expect(shared)
+    }
+
+    @Test func aMainActorAsyncClosureTakesNonSendableArguments() async throws {
+        let factory = try BlockComponentFactory(assemblies: [MXServiceAssembly()])
+        let tides = try await Task.detached { () async throws -> String in
+            let service = try await factory.resolve(MXServiceAssembly.tideServiceByClosure)
+            return await MainActor.run { service.tides }
+        }.value
+        #expect(tides == "bundled /tides")
+    }
+
+    @MainActor @Test func aMainActorHookTakesTheComponentAsItsProtocol() throws {
+        let factory = try BlockComponentFactory(assemblies: [MXServiceAssembly()])
+        MXHookLog.paths = []
+        _ = try factory.resolve(MXServiceAssembly.watchedClient)
+        #expect(MXHookLog.paths == ["bundled /hook"])
     }
 
     @MainActor @Test func aMainActorAsyncInitializerResolvedSynchronouslyAsksForAwait() throws {
