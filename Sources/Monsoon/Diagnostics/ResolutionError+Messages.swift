@@ -178,6 +178,14 @@ extension ResolutionError {
                         advice: ["Use a Resolver only inside the closure that receives it; hold the factory to resolve later."])
     }
 
+    /// A patch whose double is built on the main actor, reached by a synchronous resolution elsewhere.
+    static func patchNeedsMainActor(_ key: String, double: Any.Type, path: [String]) -> ResolutionError {
+        ResolutionError(
+            .mainActorRequired, subject: key, path: path,
+            summary: "it is patched with a double built on the main actor (it builds \(typeName(double))), and this resolution runs on another thread.",
+            advice: ["Resolve it from the main actor, or with `try await factory.resolve(…)`, which builds the double there."])
+    }
+
     static func componentFailed(_ key: String, error: any Error, path: [String]) -> ResolutionError {
         if let unmet = error as? UnmetBuildRequirement {
             switch unmet.requirement {
