@@ -10,13 +10,15 @@ argument and both types for a fixed-arity form, and can fail to produce any diag
 arguments are autoclosures, so that `Definition` evaluates them itself and stops a definition written
 without `define { }` that reaches itself again (see `DefinitionEvaluation.constructing`).
 
-Four families, each for 0 to 8 arguments, chosen by the compiler from the initializer's type:
+Five families, each for 0 to 8 arguments, chosen by the compiler from the initializer's type:
 - a synchronous, nonisolated initializer (Definition+FixedArity.swift, with the method injections);
 - a synchronous initializer isolated to the main actor (Definition+MainActorArity.swift);
 - an async initializer, or one isolated to any other global actor, which Swift converts to an async
   function (Definition+AsyncArity.swift);
 - an async initializer isolated to the main actor, whose arguments and result need not be `Sendable`
-  (Definition+MainActorAsyncArity.swift).
+  (Definition+MainActorAsyncArity.swift);
+- a `nonisolated(nonsending)` async initializer, which would otherwise match the two async families
+  equally (Definition+NonsendingAsyncArity.swift).
 """
 import sys
 from pathlib import Path
@@ -61,6 +63,8 @@ def sources(n):
 
 def initializer(n, function_type, packed_label, docs, modifier=""):
     lines = [f"    /// {line}" if line else "    ///" for line in docs]
+    # A borrowed parameter is stored by copying it.
+    passed = "copy initializer" if modifier.startswith("borrowing") else "initializer"
     lines.append("    @inlinable")
     lines.append(f"    public init{generics(n)}(")
     lines.append(f"        _ initializer: {modifier}@escaping {function_type.format(values(n))},")
@@ -73,14 +77,14 @@ def initializer(n, function_type, packed_label, docs, modifier=""):
         lines.append("        let recipe = Recipe<T>(initializer: Initializer(dependencies: []) { _ in try initializer() })")
         lines.append("        self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)")
     elif n == 0:
-        lines.append(f"        self.init({packed_label}: initializer, fileID: fileID, function: function, line: line, column: column)")
+        lines.append(f"        self.init({packed_label}: {passed}, fileID: fileID, function: function, line: line, column: column)")
     else:
         lines.append("        let site = DefinitionIdentity(fileID: fileID, line: line, column: column)")
         lines.append(f"        guard let sources = DefinitionEvaluation.constructing(site, {{ {evaluated(n)} }}) else {{")
         lines.append("            self.init(reachingItselfAt: site, function: function)")
         lines.append("            return")
         lines.append("        }")
-        lines.append(f"        self.init({packed_label}: initializer, {sources(n)}, fileID: fileID, function: function, line: line, column: column)")
+        lines.append(f"        self.init({packed_label}: {passed}, {sources(n)}, fileID: fileID, function: function, line: line, column: column)")
     lines.append("    }")
     return lines
 
@@ -216,11 +220,34 @@ def async_file():
     return "\n".join(lines) + "\n"
 
 
+def nonsending_async_file():
+    lines = [HEADER,
+             "// For a `nonisolated(nonsending)` async initializer: every nonisolated `async` function of a module",
+             "// with `NonisolatedNonsendingByDefault` (`nonisolated final class Database { static func open() async",
+             "// throws -> Database }`). Such a function converts both to the nonisolated forms and to the",
+             "// main-actor ones, with no preference, so without these forms the call is ambiguous; it matches",
+             "// these exactly. The function runs where the nonisolated forms run theirs. `borrowing` keeps the",
+             "// forms apart from the nonisolated ones, as `sending` does the main-actor ones.",
+             "extension Definition {"]
+    lines += family(
+        "@Sendable ({}) async throws -> T", "packedNonsending",
+        ["A definition whose initializer or factory function is a `nonisolated(nonsending)` `async`",
+         "function, as every nonisolated `async` function of a module with `NonisolatedNonsendingByDefault`",
+         "is. It behaves as the other `async` forms.", "",
+         "```swift", "Definition(TideDatabase.open(path:), .config(\"database.path\"))", "```"],
+        ["A definition whose `nonisolated(nonsending)` `async` initializer takes one injection per parameter."],
+        ["A definition whose `nonisolated(nonsending)` `async` initializer takes one injection per parameter."],
+        modifier="borrowing nonisolated(nonsending) ")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 FILES = {
     "Definition+FixedArity.swift": plain_file,
     "Definition+MainActorArity.swift": main_actor_file,
     "Definition+AsyncArity.swift": async_file,
     "Definition+MainActorAsyncArity.swift": main_actor_async_file,
+    "Definition+NonsendingAsyncArity.swift": nonsending_async_file,
 }
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 import Monsoon
 
 // A main-actor `init(…) async throws` (every one in such a module is) whose arguments are not `Sendable`,
-// by initializer reference, and a main-actor async closure.
+// by initializer reference, and a main-actor async closure; and a `nonisolated` type's async factory
+// method (`nonisolated(nonsending)` here), which matches the nonisolated and the main-actor async forms
+// alike unless a form of its own takes it.
 protocol HTTPClient: AnyObject {
     func get(_ path: String) async throws -> String
 }
@@ -22,11 +24,17 @@ final class TideService {
     init(http: any HTTPClient, endpoints: Endpoints) async throws { tides = try await http.get(endpoints.tides) }
 }
 
+nonisolated final class TideDatabase: Sendable {
+    private init() {}
+    static func open(path: String) async throws -> TideDatabase { TideDatabase() }
+}
+
 protocol Tides {}
 extension TideService: Tides {}
 
 nonisolated final class TideAssembly: ProbeBase {
-    override var definitions: [any ComponentDefinition] { [tideService(), tides(), warmTides()] }
+    override var definitions: [any ComponentDefinition] { [tideService(), tides(), warmTides(), database()] }
+    func database() -> Definition<TideDatabase> { define(.singleton) { Definition(TideDatabase.open(path:), .value("tides.db")) } }
     func httpClient() -> Definition<any HTTPClient> { define { Definition(BundledHTTPClient.init) } }
     func endpoints() -> Definition<Endpoints> { define { Definition(Endpoints.init) } }
     func tideService() -> Definition<TideService> {

@@ -190,3 +190,27 @@ private final class MXEagerAssembly: Assembly {
         define { Definition(MXTideService.init(http:endpoints:), httpClient(), endpoints()).scope(.singleton) }
     }
 }
+
+/// A nonisolated type's `nonisolated(nonsending)` factory method, as every nonisolated async function of
+/// a module with `NonisolatedNonsendingByDefault` is.
+private final class MXTideDatabase: Sendable {
+    let path: String
+    private init(path: String) { self.path = path }
+    nonisolated(nonsending) static func open(path: String) async throws -> MXTideDatabase {
+        await Task.yield()
+        return MXTideDatabase(path: path)
+    }
+}
+
+private final class MXDatabaseAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [database()] }
+    func database() -> Definition<MXTideDatabase> { define { Definition(MXTideDatabase.open(path:), .value("tides.db")).scope(.singleton) } }
+}
+
+extension MainActorExistentialTests {
+    @Test func aNonsendingAsyncFactoryMethodIsAwaitedByStart() async throws {
+        let factory = try BlockComponentFactory(assemblies: [MXDatabaseAssembly()])
+        try await factory.start()
+        #expect(try await factory.resolve(MXDatabaseAssembly.database).path == "tides.db")
+    }
+}
