@@ -10,11 +10,15 @@ argument and both types for a fixed-arity form, and can fail to produce any diag
 arguments are autoclosures, so that `Definition` evaluates them itself and stops a definition written
 without `define { }` that reaches itself again (see `DefinitionEvaluation.constructing`).
 
-Three families, each for 0 to 8 arguments, chosen by the compiler from the initializer's type:
+Five families, each for 0 to 8 arguments, chosen by the compiler from the initializer's type:
 - a synchronous, nonisolated initializer (Definition+FixedArity.swift, with the method injections);
 - a synchronous initializer isolated to the main actor (Definition+MainActorArity.swift);
 - an async initializer, or one isolated to any other global actor, which Swift converts to an async
-  function (Definition+AsyncArity.swift).
+  function (Definition+AsyncArity.swift);
+- an async initializer isolated to the main actor, whose arguments and result need not be `Sendable`
+  (Definition+MainActorAsyncArity.swift);
+- a `nonisolated(nonsending)` async initializer, which would otherwise match the two async families
+  equally (Definition+NonsendingAsyncArity.swift).
 """
 import sys
 from pathlib import Path
@@ -57,11 +61,13 @@ def sources(n):
     return ", ".join(f"sources.{i}" for i in range(n))
 
 
-def initializer(n, function_type, packed_label, docs):
+def initializer(n, function_type, packed_label, docs, modifier=""):
     lines = [f"    /// {line}" if line else "    ///" for line in docs]
+    # A borrowed parameter is stored by copying it.
+    passed = "copy initializer" if modifier.startswith("borrowing") else "initializer"
     lines.append("    @inlinable")
     lines.append(f"    public init{generics(n)}(")
-    lines.append(f"        _ initializer: @escaping {function_type.format(values(n))},")
+    lines.append(f"        _ initializer: {modifier}@escaping {function_type.format(values(n))},")
     if n > 0:
         lines.append(f"        {autoclosures(n)},")
     lines.append(LOCATION_PARAMETERS)
@@ -71,23 +77,23 @@ def initializer(n, function_type, packed_label, docs):
         lines.append("        let recipe = Recipe<T>(initializer: Initializer(dependencies: []) { _ in try initializer() })")
         lines.append("        self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)")
     elif n == 0:
-        lines.append(f"        self.init({packed_label}: initializer, fileID: fileID, function: function, line: line, column: column)")
+        lines.append(f"        self.init({packed_label}: {passed}, fileID: fileID, function: function, line: line, column: column)")
     else:
         lines.append("        let site = DefinitionIdentity(fileID: fileID, line: line, column: column)")
         lines.append(f"        guard let sources = DefinitionEvaluation.constructing(site, {{ {evaluated(n)} }}) else {{")
         lines.append("            self.init(reachingItselfAt: site, function: function)")
         lines.append("            return")
         lines.append("        }")
-        lines.append(f"        self.init({packed_label}: initializer, {sources(n)}, fileID: fileID, function: function, line: line, column: column)")
+        lines.append(f"        self.init({packed_label}: {passed}, {sources(n)}, fileID: fileID, function: function, line: line, column: column)")
     lines.append("    }")
     return lines
 
 
-def family(function_type, packed_label, first_docs, one_docs, more_docs):
+def family(function_type, packed_label, first_docs, one_docs, more_docs, modifier=""):
     lines = []
     for n in range(9):
         docs = first_docs if n == 0 else one_docs if n == 1 else more_docs
-        lines += initializer(n, function_type, packed_label, docs)
+        lines += initializer(n, function_type, packed_label, docs, modifier)
         lines.append("")
     return lines[:-1]
 
@@ -145,11 +151,19 @@ def plain_file():
     return "\n".join(lines) + "\n"
 
 
+MAIN_ACTOR_COMMENT = [
+    "// A main-actor component needs no `Sendable` conformance, not even as a protocol existential",
+    "// (`Definition<any HTTPClient>`): it is built on the main actor and, like any component, handed out",
+    "// by the factory once built. The initializer parameter is `sending` because Swift rejects overloads",
+    "// whose function types differ only in a global actor as redeclarations; a parameter modifier keeps",
+    "// them apart from the nonisolated forms and costs callers nothing (a `@Sendable` function can always",
+    "// be sent). `consuming` would too, but with it Swift 6.3.1 builds code that crashes releasing the",
+    "// stored initializer.",
+]
+
+
 def main_actor_file():
-    lines = [HEADER, "// A main-actor component is `Sendable` (its isolation makes it so), which is what lets the factory",
-             "// pool it and hand it to any thread; `where T: Sendable` also keeps these forms apart from the",
-             "// nonisolated ones, which Swift would otherwise reject as redeclarations.",
-             "extension Definition where T: Sendable {"]
+    lines = [HEADER] + MAIN_ACTOR_COMMENT + ["extension Definition {"]
     lines += family(
         "@MainActor @Sendable ({}) throws -> T", "packedOnMainActor",
         ["A definition whose initializer is isolated to the main actor: a view model, a view, anything",
@@ -158,11 +172,32 @@ def main_actor_file():
          "```swift", "Definition(ForecastViewModel.init(client:), client())", "```", "",
          "The component is built on the main actor: resolved synchronously from another thread it throws",
          "`ErrorKind.mainActorRequired`; resolved with `await`, the resolution goes to the main",
-         "actor for it. Its arguments need not be `Sendable`: they are produced where it is built. Its",
-         "property and method injections and hooks run there too."],
+         "actor for it. Neither it nor its arguments need be `Sendable`: they are produced where it is",
+         "built. Its property and method injections and hooks run there too."],
         ["A definition whose initializer, isolated to the main actor, takes one injection per parameter.",
          "It is built on the main actor, like the form without arguments; its arguments need not be `Sendable`."],
-        ["A definition whose initializer, isolated to the main actor, takes one injection per parameter."])
+        ["A definition whose initializer, isolated to the main actor, takes one injection per parameter."],
+        modifier="sending ")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main_actor_async_file():
+    lines = [HEADER] + MAIN_ACTOR_COMMENT + ["extension Definition {"]
+    lines += family(
+        "@MainActor @Sendable ({}) async throws -> T", "packedOnMainActorAsync",
+        ["A definition whose initializer is `async` and isolated to the main actor: every `init(…) async",
+         "throws` of a module whose default isolation is the main actor. The compiler chooses this form for",
+         "such an initializer; no label is needed.", "",
+         "```swift", "Definition(TideService.init(http:endpoints:), httpClient(), endpoints())", "```", "",
+         "The component is resolved with `try await factory.resolve(…)`, which produces its arguments and",
+         "awaits the initializer on the main actor, so neither it nor its arguments need be `Sendable`;",
+         "resolving it synchronously throws `ErrorKind.asyncRequired`. An eager `singleton` of it is built",
+         "by ``BlockComponentFactory/start()``."],
+        ["A definition whose `async` initializer, isolated to the main actor, takes one injection per",
+         "parameter; its arguments need not be `Sendable`."],
+        ["A definition whose `async` initializer, isolated to the main actor, takes one injection per parameter."],
+        modifier="sending ")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -185,10 +220,34 @@ def async_file():
     return "\n".join(lines) + "\n"
 
 
+def nonsending_async_file():
+    lines = [HEADER,
+             "// For a `nonisolated(nonsending)` async initializer: every nonisolated `async` function of a module",
+             "// with `NonisolatedNonsendingByDefault` (`nonisolated final class Database { static func open() async",
+             "// throws -> Database }`). Such a function converts both to the nonisolated forms and to the",
+             "// main-actor ones, with no preference, so without these forms the call is ambiguous; it matches",
+             "// these exactly. The function runs where the nonisolated forms run theirs. `borrowing` keeps the",
+             "// forms apart from the nonisolated ones, as `sending` does the main-actor ones.",
+             "extension Definition {"]
+    lines += family(
+        "@Sendable ({}) async throws -> T", "packedNonsending",
+        ["A definition whose initializer or factory function is a `nonisolated(nonsending)` `async`",
+         "function, as every nonisolated `async` function of a module with `NonisolatedNonsendingByDefault`",
+         "is. It behaves as the other `async` forms.", "",
+         "```swift", "Definition(TideDatabase.open(path:), .config(\"database.path\"))", "```"],
+        ["A definition whose `nonisolated(nonsending)` `async` initializer takes one injection per parameter."],
+        ["A definition whose `nonisolated(nonsending)` `async` initializer takes one injection per parameter."],
+        modifier="borrowing nonisolated(nonsending) ")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 FILES = {
     "Definition+FixedArity.swift": plain_file,
     "Definition+MainActorArity.swift": main_actor_file,
     "Definition+AsyncArity.swift": async_file,
+    "Definition+MainActorAsyncArity.swift": main_actor_async_file,
+    "Definition+NonsendingAsyncArity.swift": nonsending_async_file,
 }
 
 if __name__ == "__main__":

@@ -22,6 +22,30 @@ extension Definition {
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
 
+    /// What every `nonisolated(nonsending)` initializer form comes to: the `async` form, with the
+    /// function called from a nonisolated one (where it runs, as it inherits its caller's isolation).
+    @inlinable
+    init<each Source: Injectable>(
+        packedNonsending initializer: nonisolated(nonsending) @escaping @Sendable (repeat (each Source).Value) async throws -> T,
+        _ arguments: repeat each Source,
+        fileID: StaticString, function: StaticString, line: UInt, column: UInt
+    ) {
+        self.init(packedAsync: { (values: repeat (each Source).Value) in try await initializer(repeat each values) },
+                  repeat each arguments, fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// A definition whose `nonisolated(nonsending)` `async` initializer takes any number of injected
+    /// arguments: the form for more than eight (up to eight, the fixed-arity forms are chosen).
+    @inlinable @_disfavoredOverload
+    public init<each Source: Injectable>(
+        _ initializer: borrowing nonisolated(nonsending) @escaping @Sendable (repeat (each Source).Value) async throws -> T,
+        _ arguments: repeat each Source,
+        fileID: StaticString = #fileID, function: StaticString = #function,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(packedNonsending: copy initializer, repeat each arguments, fileID: fileID, function: function, line: line, column: column)
+    }
+
     /// A definition whose `async` initializer takes any number of injected arguments: the form for more
     /// than eight (up to eight, the fixed-arity forms are chosen).
     @inlinable @_disfavoredOverload

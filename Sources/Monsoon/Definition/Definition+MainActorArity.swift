@@ -5,10 +5,14 @@
 // a pack can fail to produce any diagnostic; and arguments are autoclosures, so that `Definition`
 // evaluates them itself and stops a definition written without `define { }` that reaches itself again.
 
-// A main-actor component is `Sendable` (its isolation makes it so), which is what lets the factory
-// pool it and hand it to any thread; `where T: Sendable` also keeps these forms apart from the
-// nonisolated ones, which Swift would otherwise reject as redeclarations.
-extension Definition where T: Sendable {
+// A main-actor component needs no `Sendable` conformance, not even as a protocol existential
+// (`Definition<any HTTPClient>`): it is built on the main actor and, like any component, handed out
+// by the factory once built. The initializer parameter is `sending` because Swift rejects overloads
+// whose function types differ only in a global actor as redeclarations; a parameter modifier keeps
+// them apart from the nonisolated forms and costs callers nothing (a `@Sendable` function can always
+// be sent). `consuming` would too, but with it Swift 6.3.1 builds code that crashes releasing the
+// stored initializer.
+extension Definition {
     /// A definition whose initializer is isolated to the main actor: a view model, a view, anything
     /// `@MainActor`, including every type of a module whose default isolation is the main actor. The
     /// compiler chooses this form for such an initializer; no label is needed.
@@ -19,11 +23,11 @@ extension Definition where T: Sendable {
     ///
     /// The component is built on the main actor: resolved synchronously from another thread it throws
     /// `ErrorKind.mainActorRequired`; resolved with `await`, the resolution goes to the main
-    /// actor for it. Its arguments need not be `Sendable`: they are produced where it is built. Its
-    /// property and method injections and hooks run there too.
+    /// actor for it. Neither it nor its arguments need be `Sendable`: they are produced where it is
+    /// built. Its property and method injections and hooks run there too.
     @inlinable
     public init(
-        _ initializer: @escaping @MainActor @Sendable () throws -> T,
+        _ initializer: sending @escaping @MainActor @Sendable () throws -> T,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
     ) {
@@ -34,7 +38,7 @@ extension Definition where T: Sendable {
     /// It is built on the main actor, like the form without arguments; its arguments need not be `Sendable`.
     @inlinable
     public init<A: Injectable>(
-        _ initializer: @escaping @MainActor @Sendable (A.Value) throws -> T,
+        _ initializer: sending @escaping @MainActor @Sendable (A.Value) throws -> T,
         _ a: @autoclosure () -> A,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
@@ -50,7 +54,7 @@ extension Definition where T: Sendable {
     /// A definition whose initializer, isolated to the main actor, takes one injection per parameter.
     @inlinable
     public init<A: Injectable, B: Injectable>(
-        _ initializer: @escaping @MainActor @Sendable (A.Value, B.Value) throws -> T,
+        _ initializer: sending @escaping @MainActor @Sendable (A.Value, B.Value) throws -> T,
         _ a: @autoclosure () -> A, _ b: @autoclosure () -> B,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
@@ -66,7 +70,7 @@ extension Definition where T: Sendable {
     /// A definition whose initializer, isolated to the main actor, takes one injection per parameter.
     @inlinable
     public init<A: Injectable, B: Injectable, C: Injectable>(
-        _ initializer: @escaping @MainActor @Sendable (A.Value, B.Value, C.Value) throws -> T,
+        _ initializer: sending @escaping @MainActor @Sendable (A.Value, B.Value, C.Value) throws -> T,
         _ a: @autoclosure () -> A, _ b: @autoclosure () -> B, _ c: @autoclosure () -> C,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
@@ -82,7 +86,7 @@ extension Definition where T: Sendable {
     /// A definition whose initializer, isolated to the main actor, takes one injection per parameter.
     @inlinable
     public init<A: Injectable, B: Injectable, C: Injectable, D: Injectable>(
-        _ initializer: @escaping @MainActor @Sendable (A.Value, B.Value, C.Value, D.Value) throws -> T,
+        _ initializer: sending @escaping @MainActor @Sendable (A.Value, B.Value, C.Value, D.Value) throws -> T,
         _ a: @autoclosure () -> A, _ b: @autoclosure () -> B, _ c: @autoclosure () -> C, _ d: @autoclosure () -> D,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
@@ -98,7 +102,7 @@ extension Definition where T: Sendable {
     /// A definition whose initializer, isolated to the main actor, takes one injection per parameter.
     @inlinable
     public init<A: Injectable, B: Injectable, C: Injectable, D: Injectable, E: Injectable>(
-        _ initializer: @escaping @MainActor @Sendable (A.Value, B.Value, C.Value, D.Value, E.Value) throws -> T,
+        _ initializer: sending @escaping @MainActor @Sendable (A.Value, B.Value, C.Value, D.Value, E.Value) throws -> T,
         _ a: @autoclosure () -> A, _ b: @autoclosure () -> B, _ c: @autoclosure () -> C, _ d: @autoclosure () -> D, _ e: @autoclosure () -> E,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
@@ -114,7 +118,7 @@ extension Definition where T: Sendable {
     /// A definition whose initializer, isolated to the main actor, takes one injection per parameter.
     @inlinable
     public init<A: Injectable, B: Injectable, C: Injectable, D: Injectable, E: Injectable, F: Injectable>(
-        _ initializer: @escaping @MainActor @Sendable (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value) throws -> T,
+        _ initializer: sending @escaping @MainActor @Sendable (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value) throws -> T,
         _ a: @autoclosure () -> A, _ b: @autoclosure () -> B, _ c: @autoclosure () -> C, _ d: @autoclosure () -> D, _ e: @autoclosure () -> E, _ f: @autoclosure () -> F,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
@@ -130,7 +134,7 @@ extension Definition where T: Sendable {
     /// A definition whose initializer, isolated to the main actor, takes one injection per parameter.
     @inlinable
     public init<A: Injectable, B: Injectable, C: Injectable, D: Injectable, E: Injectable, F: Injectable, G: Injectable>(
-        _ initializer: @escaping @MainActor @Sendable (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value) throws -> T,
+        _ initializer: sending @escaping @MainActor @Sendable (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value) throws -> T,
         _ a: @autoclosure () -> A, _ b: @autoclosure () -> B, _ c: @autoclosure () -> C, _ d: @autoclosure () -> D, _ e: @autoclosure () -> E, _ f: @autoclosure () -> F, _ g: @autoclosure () -> G,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column
@@ -146,7 +150,7 @@ extension Definition where T: Sendable {
     /// A definition whose initializer, isolated to the main actor, takes one injection per parameter.
     @inlinable
     public init<A: Injectable, B: Injectable, C: Injectable, D: Injectable, E: Injectable, F: Injectable, G: Injectable, H: Injectable>(
-        _ initializer: @escaping @MainActor @Sendable (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value) throws -> T,
+        _ initializer: sending @escaping @MainActor @Sendable (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value) throws -> T,
         _ a: @autoclosure () -> A, _ b: @autoclosure () -> B, _ c: @autoclosure () -> C, _ d: @autoclosure () -> D, _ e: @autoclosure () -> E, _ f: @autoclosure () -> F, _ g: @autoclosure () -> G, _ h: @autoclosure () -> H,
         fileID: StaticString = #fileID, function: StaticString = #function,
         line: UInt = #line, column: UInt = #column

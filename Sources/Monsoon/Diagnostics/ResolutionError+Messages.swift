@@ -178,6 +178,14 @@ extension ResolutionError {
                         advice: ["Use a Resolver only inside the closure that receives it; hold the factory to resolve later."])
     }
 
+    /// A patch whose double is built on the main actor, reached by a synchronous resolution elsewhere.
+    static func patchNeedsMainActor(_ key: String, double: Any.Type, path: [String]) -> ResolutionError {
+        ResolutionError(
+            .mainActorRequired, subject: key, path: path,
+            summary: "it is patched with a double built on the main actor (it builds \(typeName(double))), and this resolution runs on another thread.",
+            advice: ["Resolve it from the main actor, or with `try await factory.resolve(…)`, which builds the double there."])
+    }
+
     static func componentFailed(_ key: String, error: any Error, path: [String]) -> ResolutionError {
         if let unmet = error as? UnmetBuildRequirement {
             switch unmet.requirement {
@@ -205,7 +213,9 @@ extension ResolutionError {
     static func asyncRequired(_ key: String, asyncPath path: [String]) -> ResolutionError {
         ResolutionError(
             .asyncRequired, subject: key, path: path,
-            summary: "it needs \(path.last ?? key), whose initializer is async, and " + synchronousResolution,
+            // A path of one is the component itself: "it needs X" would name what was asked for.
+            summary: (path.count > 1 ? "it needs \(path.last ?? key), whose initializer is async, and " : "its initializer is async, and ")
+                + synchronousResolution,
             advice: asyncAdvice)
     }
 

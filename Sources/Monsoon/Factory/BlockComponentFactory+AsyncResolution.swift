@@ -108,7 +108,7 @@ extension BlockComponentFactory {
     func resolveAsync<T>(_ entry: RegistryEntry, as type: T.Type) async throws -> T {
         if !patches.isActive, let warm: T = warmComponent(in: entry) { return warm }
         if !entry.isPrepared { try prepare(entry, path: []) }
-        if !entry.reach.mayAwait, !entry.reach.mayNeedMainActor || MainActorCall.isMainActor {
+        if !entry.reach.mayAwait, !(entry.reach.mayNeedMainActor || patches.hasMainActorDouble) || MainActorCall.isMainActor {
             do {
                 return try resolve(entry, as: T.self)
             } catch {

@@ -15,14 +15,22 @@ public final class Patch: @unchecked Sendable {
     // Unchecked: the table is only reached through its own lock; the rest is immutable or `Locked`.
     let identity: DefinitionIdentity
     let scope: Scope
-    private let produce: @Sendable () -> Any
+    /// Whether the double is built on the main actor: an asynchronous resolution goes there for it, a
+    /// synchronous one elsewhere throws `mainActorRequired`.
+    let isMainActor: Bool
+    /// Throws only `UnmetBuildRequirement`, for a main-actor double off the main actor.
+    private let produce: @Sendable () throws -> Any
+    private let component: Any.Type
     private weak var table: PatchTable?
     private let shared = Locked<Any?>(nil)
 
-    init(identity: DefinitionIdentity, scope: Scope, table: PatchTable, produce: @escaping @Sendable () -> Any) {
+    init(identity: DefinitionIdentity, scope: Scope, table: PatchTable, component: Any.Type, isMainActor: Bool = false,
+         produce: @escaping @Sendable () throws -> Any) {
         self.identity = identity
         self.scope = scope
         self.table = table
+        self.component = component
+        self.isMainActor = isMainActor
         self.produce = produce
     }
 
@@ -31,25 +39,33 @@ public final class Patch: @unchecked Sendable {
         table?.remove(self)
     }
 
-    func instance(in context: ResolutionContext) throws(ResolutionError) -> Any {
+    func instance(in context: ResolutionContext, entry: RegistryEntry) throws(ResolutionError) -> Any {
         switch scope {
         case .prototype:
-            return produce()
+            return try make(entry, context)
         case .objectGraph:
             let slot = ObjectIdentifier(self)
             if let existing = context.patchedObjectGraph[slot] { return existing }
-            let value = produce()
+            let value = try make(entry, context)
             context.patchedObjectGraph[slot] = value
             return value
         case .singleton, .lazySingleton, .weakSingleton:
             if let existing = shared.current { return existing }
             // Made outside the lock: a double may resolve other (even patched) components.
-            let value = produce()
+            let value = try make(entry, context)
             return shared.withLock { stored in
                 if let raced = stored { return raced }
                 stored = value
                 return value
             }
+        }
+    }
+
+    private func make(_ entry: RegistryEntry, _ context: ResolutionContext) throws(ResolutionError) -> Any {
+        do {
+            return try produce()
+        } catch {
+            throw .patchNeedsMainActor(entry.key, double: component, path: context.path + [entry.key])
         }
     }
 }
@@ -61,6 +77,12 @@ final class PatchTable: Sendable {
     /// Patches installed plus bypasses begun; read inlined on every resolution.
     @usableFromInline let count = Atomic<Int>(0)
     private let patches = Locked<[DefinitionIdentity: [Patch]]>([:])
+    /// Patches installed whose double is built on the main actor: while there is one, an asynchronous
+    /// resolution off the main actor takes every component step by step, so that it can go to the main
+    /// actor for a double anywhere in the graph (which the graph's own flags do not know of).
+    private let mainActorDoubles = Atomic<Int>(0)
+
+    var hasMainActorDouble: Bool { mainActorDoubles.load(ordering: .acquiring) > 0 }
 
     @inlinable
     var isActive: Bool { count.load(ordering: .acquiring) > 0 }
@@ -71,6 +93,7 @@ final class PatchTable: Sendable {
 
     func install(_ patch: Patch) {
         patches.withLock { $0[patch.identity, default: []].append(patch) }
+        if patch.isMainActor { mainActorDoubles.add(1, ordering: .releasing) }
         count.add(1, ordering: .releasing)
     }
 
@@ -81,7 +104,9 @@ final class PatchTable: Sendable {
             patches[patch.identity] = list.isEmpty ? nil : list
             return true
         }
-        if removed { count.subtract(1, ordering: .releasing) }
+        guard removed else { return }
+        if patch.isMainActor { mainActorDoubles.subtract(1, ordering: .releasing) }
+        count.subtract(1, ordering: .releasing)
     }
 
     /// The most recent patch of the entry's definition, if any.
@@ -100,8 +125,29 @@ extension BlockComponentFactory {
         _ method: (A) -> () -> Definition<T>, with double: @escaping @Sendable () -> T
     ) throws(ResolutionError) -> Patch {
         let entry = try entry(for: definition(method, path: []).reference, declaredType: T.self, path: [])
-        let patch = Patch(identity: entry.declaration.identity, scope: entry.scope, table: patches,
+        let patch = Patch(identity: entry.declaration.identity, scope: entry.scope, table: patches, component: T.self,
                           produce: { double() })
+        patches.install(patch)
+        return patch
+    }
+
+    /// Replaces what an assembly method's definition produces with a double built on the main actor: a
+    /// fake of a main-actor type, as in a module whose default isolation is the main actor. Neither the
+    /// double nor `T` need be `Sendable`.
+    ///
+    /// ```swift
+    /// let patch = try factory.patch(WeatherAssembly.weather) { @MainActor in FakeWeather() as any Weather }
+    /// ```
+    ///
+    /// Resolved synchronously from another thread, the patched definition throws
+    /// `ErrorKind.mainActorRequired`; resolved with `await`, the resolution goes to the main actor
+    /// for the double. Otherwise as the form for a nonisolated double.
+    public func patch<A: Assembly, T>(
+        _ method: (A) -> () -> Definition<T>, with double: sending @escaping @MainActor @Sendable () -> T
+    ) throws(ResolutionError) -> Patch {
+        let entry = try entry(for: definition(method, path: []).reference, declaredType: T.self, path: [])
+        let patch = Patch(identity: entry.declaration.identity, scope: entry.scope, table: patches, component: T.self,
+                          isMainActor: true, produce: { try MainActorCall.run { double() } })
         patches.install(patch)
         return patch
     }

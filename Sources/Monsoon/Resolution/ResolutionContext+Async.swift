@@ -20,7 +20,11 @@ extension ResolutionContext {
     nonisolated(nonsending) func instanceAsync(of entry: RegistryEntry) async throws -> Any {
         if let published = entry.cell?.publishedValue { return published }
         if !entry.isPrepared { try factory.prepare(entry, path: path) }
-        guard needsAsyncSteps(entry), !isPatched(entry), !entry.declaration.isAbstract else {
+        if let patch = patch(of: entry) {
+            // A main-actor double is made on the main actor, like a main-actor component.
+            return try await step(onMainActor: patch.isMainActor) { [self] () throws(ResolutionError) in try instance(of: entry) }
+        }
+        guard needsAsyncSteps(entry), !entry.declaration.isAbstract else {
             return try segment { () throws(ResolutionError) in try instance(of: entry) }
         }
         if let cell = entry.cell { return try await sharedInstanceAsync(of: entry, in: cell) }
@@ -30,11 +34,12 @@ extension ResolutionContext {
 
     /// Whether building `entry` here needs more than one synchronous step.
     func needsAsyncSteps(_ entry: RegistryEntry) -> Bool {
-        !entry.isPrepared || entry.reach.mayAwait || (entry.reach.mayNeedMainActor && !MainActorCall.isMainActor)
+        !entry.isPrepared || entry.reach.mayAwait
+            || ((entry.reach.mayNeedMainActor || factory.patches.hasMainActorDouble) && !MainActorCall.isMainActor)
     }
 
-    private func isPatched(_ entry: RegistryEntry) -> Bool {
-        factory.patches.isActive && factory.patches.patch(for: entry) != nil
+    private func patch(of entry: RegistryEntry) -> Patch? {
+        factory.patches.isActive ? factory.patches.patch(for: entry) : nil
     }
 
     private nonisolated(nonsending) func sharedInstanceAsync(of entry: RegistryEntry, in cell: SharedInstanceCell) async throws -> Any {

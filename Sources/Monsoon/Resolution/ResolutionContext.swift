@@ -238,7 +238,7 @@ final class ResolutionContext {
         if factory.patches.isActive, let patch = factory.patches.patch(for: entry) {
             if hot.pointee.isTracing { tracer?.note(.patch) }
             usedPatch = true
-            return try patch.instance(in: self)
+            return try patch.instance(in: self, entry: entry)
         }
         if !entry.isPrepared { try factory.prepare(entry, path: path) }
         if entry.declaration.isAbstract { throw .abstract(entry.key, path: path + [entry.key], children: factory.childKeys(of: entry)) }

@@ -66,4 +66,14 @@ extension XCTestCase {
         let patch = try factory.patch(method, with: double)
         addTeardownBlock { patch.restore() }
     }
+
+    /// Replaces an assembly method's definition with a double built on the main actor for the rest of
+    /// this test: `try patch(factory, WeatherAssembly.weather) { @MainActor in FakeWeather() as any Weather }`.
+    public func patch<A: Assembly, T>(
+        _ factory: BlockComponentFactory, _ method: (A) -> () -> Definition<T>,
+        with double: sending @escaping @MainActor @Sendable () -> T
+    ) throws {
+        let patch = try factory.patch(method, with: double)
+        addTeardownBlock { patch.restore() }
+    }
 }
