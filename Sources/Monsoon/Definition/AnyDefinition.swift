@@ -130,6 +130,7 @@ public struct AnyDefinition: Sendable {
     func accepts(_ type: Any.Type) -> Bool { behaviour.accepts(type) }
     /// This definition's own steps, erased, for the definitions that inherit from it.
     func inheritableSteps() -> InheritedSteps { behaviour.inheritableSteps }
+    var replacesInheritedHooks: Bool { behaviour.replacesInheritedHooks }
     func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try behaviour.build(context, entry) }
     nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
         try await behaviour.buildAsync(context, entry)

@@ -5,6 +5,9 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
     /// with `define`.
     var specializedMake: (@Sendable (Resolver) throws -> Any)? { get }
     var inheritableSteps: InheritedSteps { get }
+    /// Whether the definition's hooks replace the inherited ones (`replacingInheritedHooks()`), read
+    /// without erasing its steps.
+    var replacesInheritedHooks: Bool { get }
     func accepts(_ type: Any.Type) -> Bool
     func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
     /// Builds the component in an asynchronous resolution, awaiting what must be awaited.
@@ -50,6 +53,8 @@ final class RecipeBehaviour<T>: DefinitionBehaviour {
     }
 
     var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
+
+    var replacesInheritedHooks: Bool { recipe.replacesInheritedHooks }
 
     func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
 

@@ -26,8 +26,8 @@ struct Inheritance {
 
     func resolve(_ definition: AnyDefinition) throws(Failure) -> Resolved {
         guard definition.parent != nil else {
-            // Read only for a definition with hooks or injections: the flag means nothing without hooks.
-            if definition.injects || definition.hasAfterInjections, definition.inheritableSteps().replacesInheritedHooks {
+            // Activation resolves every definition: the flag is read without erasing the steps.
+            if definition.replacesInheritedHooks {
                 throw .replacesHooksWithoutParent
             }
             return Resolved(scope: definition.declaredScope ?? .objectGraph, inherited: nil)

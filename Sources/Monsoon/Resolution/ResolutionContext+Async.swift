@@ -98,12 +98,7 @@ extension ResolutionContext {
     /// `inject(into:entry:)` in an asynchronous resolution: what the injections need is produced first,
     /// awaiting async initializers, then they run as in a synchronous resolution.
     nonisolated(nonsending) func injectAsync(into existing: Any, entry: RegistryEntry) async throws -> Any {
-        let index = stack.count
-        stack.append(Frame(entry: entry, hasInstance: true, lowLink: index, claimedCell: nil))
-        slots.update(entry) {
-            $0.frame = Int32(truncatingIfNeeded: index)
-            $0.instance = StoredInstance(erased: existing)
-        }
+        pushFrame(injecting: existing, entry: entry)
         do {
             let inherited = entry.hasParent ? entry.inherited?.injectionTargets ?? [] : []
             try await prepare(inherited + entry.definition.inheritableSteps().injectionTargets)

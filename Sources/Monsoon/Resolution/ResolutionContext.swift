@@ -409,12 +409,7 @@ final class ResolutionContext {
     /// Injects into a component built elsewhere, as `entry` would inject into its own: visible to cycles,
     /// kept in no pool.
     func inject(into existing: Any, entry: RegistryEntry) throws(ResolutionError) -> Any {
-        let index = stack.count
-        stack.append(Frame(entry: entry, hasInstance: true, lowLink: index, claimedCell: nil))
-        slots.update(entry) {
-            $0.frame = Int32(index)
-            $0.instance = StoredInstance(erased: existing)
-        }
+        pushFrame(injecting: existing, entry: entry)
         do {
             let injected = try entry.definition.injectExisting(existing, self, entry)
             popFrame()
@@ -423,6 +418,17 @@ final class ResolutionContext {
             discard(stack.removeLast())
             if let resolutionError = error as? ResolutionError { throw resolutionError }
             throw .componentFailed(entry.key, error: error, path: path + [entry.key])
+        }
+    }
+
+    /// Puts a component built elsewhere on the stack as `entry`'s, already instantiated, so that cycles
+    /// through its injections receive it.
+    func pushFrame(injecting existing: Any, entry: RegistryEntry) {
+        let index = stack.count
+        stack.append(Frame(entry: entry, hasInstance: true, lowLink: index, claimedCell: nil))
+        slots.update(entry) {
+            $0.frame = Int32(truncatingIfNeeded: index)
+            $0.instance = StoredInstance(erased: existing)
         }
     }
 
