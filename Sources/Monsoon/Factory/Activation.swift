@@ -90,17 +90,19 @@ private struct Activation {
     }
 
     /// Registers what listed definitions reach after everything listed (a listed definition keeps its
-    /// key), under its own assembly's name, when that exact assembly type was activated.
+    /// key), under its assembly's name, or that of the activated subclass replacing it: a test's fake
+    /// assembly reaches what the app's reaches. A definition of the replacing class itself goes first, so
+    /// that the replaced class's version of a method the replacement overrides gives way to it.
     mutating func registerDiscovered() {
-        for definition in discovered { registerFound(definition) }
+        for definition in discovered where !directory.isReplaced(definition.assemblyType) { registerFound(definition) }
+        for definition in discovered where directory.isReplaced(definition.assemblyType) { registerFound(definition) }
         discovered = []
     }
 
     @inline(__always)
     private mutating func registerFound(_ definition: AnyDefinition) {
-        guard index.position(of: definition.identity) == nil, let assemblyType = definition.assemblyType,
-              let activated = directory.byType[ObjectIdentifier(assemblyType)], type(of: activated) == assemblyType else { return }
-        let assemblyName = typeName(assemblyType)
+        guard index.position(of: definition.identity) == nil,
+              let assemblyName = directory.discoveryAssemblyName(for: definition.assemblyType) else { return }
         let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: index.names.index(of: assemblyName), of: definition),
                                definition: definition)
         guard !definition.takesParametersWithoutArguments else {
@@ -110,7 +112,11 @@ private struct Activation {
             return
         }
         if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
-            problems.append(.duplicateKey(candidate.key, locations: [existing.location, definition.location]))
+            // The replaced class's version of a method its replacement lists or reached: references to it
+            // reach the replacement's (see `checkInjections`).
+            if !directory.isReplaced(definition.assemblyType) {
+                problems.append(.duplicateKey(candidate.key, locations: [existing.location, definition.location]))
+            }
             return
         }
         index.append(candidate)

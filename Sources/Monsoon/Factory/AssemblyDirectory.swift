@@ -114,9 +114,24 @@ final class AssemblyDirectory: @unchecked Sendable {
     /// The activated subclass that replaced the assembly a reference was made through, or `nil` when that
     /// assembly itself (or none) was activated.
     func replacingAssembly(for reference: DefinitionReference) -> Assembly.Type? {
-        guard let type = reference.assemblyType, let activated = byType[ObjectIdentifier(type)],
-              Swift.type(of: activated) != type else { return nil }
+        replacingAssembly(of: reference.assemblyType)
+    }
+
+    /// The activated subclass that replaced `type`, or `nil` when `type` itself (or none) was activated.
+    func replacingAssembly(of type: Assembly.Type?) -> Assembly.Type? {
+        guard let type, let activated = byType[ObjectIdentifier(type)], Swift.type(of: activated) != type else { return nil }
         return Swift.type(of: activated)
+    }
+
+    /// Whether an activated subclass replaced `type`.
+    func isReplaced(_ type: Assembly.Type?) -> Bool { replacingAssembly(of: type) != nil }
+
+    /// The assembly name a definition no assembly lists is registered under when a registered one reaches
+    /// it by reference: its own assembly's, or that of the activated subclass that replaced it (as
+    /// `replacementKey` names a listed one); `nil` when neither was activated.
+    func discoveryAssemblyName(for type: Assembly.Type?) -> String? {
+        guard let type, let activated = byType[ObjectIdentifier(type)] else { return nil }
+        return typeName(Swift.type(of: activated))
     }
 
     /// The key `key` stands for when it names a replaced assembly: `QuestAssembly.quest()` becomes

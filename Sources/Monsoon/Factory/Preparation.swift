@@ -278,7 +278,13 @@ extension BlockComponentFactory {
     /// Runs a stub's body, once (under the pass lock): the problems its definition has.
     private func evaluate(_ entry: RegistryEntry) -> [ValidationReport.Finding] {
         guard entry.stage == .declared, let body = entry.declaration.deferred else { return [] }
-        var definition = body.definition(for: entry.declaration)
+        // Run as activation runs listed bodies, so that an evaluated definition the body reaches and no
+        // assembly lists is registered as it would have been from a listed `define { }`.
+        let (made, discovery) = DefinitionEvaluation.discovering(skipping: { [unowned self] identity in
+            self.registry.entry(identifiedBy: identity) != nil || self.preparation.discoveredEntry(identity) != nil
+        }) { body.definition(for: entry.declaration) }
+        for reached in discovery.found { register(reached: reached) }
+        var definition = made
         // Keys and locations are strings: made only for a problem.
         var problems = Preparation.bodyChanges(of: definition, declaredScope: entry.scope, key: entry.key)
         if entry.scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
@@ -306,12 +312,6 @@ extension BlockComponentFactory {
         let evaluation = evaluate(entry)
         guard evaluation.isEmpty else { return evaluation }
         let definition = entry.definition
-        let inheritance = Inheritance { reference in
-            guard let parent = self.lookup(reference) else { return nil }
-            _ = self.evaluate(parent)
-            // A body that was refused leaves the stub, which inheritance reports as such (not as missing).
-            return parent.stage >= .evaluated ? parent.definition : parent.declaration
-        }
         var problems: [ValidationReport.Finding] = []
         var inherited: InheritedSteps?
         do {
@@ -339,6 +339,32 @@ extension BlockComponentFactory {
         return problems
     }
 
+    /// Parent chains as the pass sees them (under the pass lock): parents are evaluated when reached.
+    private var inheritance: Inheritance {
+        Inheritance { reference in
+            guard let parent = self.lookup(reference) else { return nil }
+            _ = self.evaluate(parent)
+            // A body that was refused leaves the stub, which inheritance reports as such (not as missing).
+            return parent.stage >= .evaluated ? parent.definition : parent.declaration
+        }
+    }
+
+    /// Registers what a body reached that is not registered yet (under the pass lock), by activation's
+    /// rule: under its assembly's name or that of the activated subclass replacing it. Not when that key
+    /// is registered: the replacement lists the method itself (references reach it), or the method has
+    /// a second `define`, as one nested in its own deferred body (which `complete` reports).
+    private func register(reached definition: AnyDefinition) {
+        guard registry.entry(identifiedBy: definition.identity) == nil, preparation.discoveredEntry(definition.identity) == nil,
+              let name = assemblies.discoveryAssemblyName(for: definition.assemblyType),
+              registry.entry(forKey: DefinitionKey(assembly: name, method: definition.function).description) == nil else { return }
+        if definition.deferred != nil {
+            preparation.register(RegistryEntry(assemblyName: name, stub: definition))
+        } else {
+            let scope = (try? inheritance.resolve(definition).scope) ?? definition.declaredScope ?? .objectGraph
+            preparation.register(RegistryEntry(assemblyName: name, reached: definition, scope: scope))
+        }
+    }
+
     /// The entry a reference carrying a deferred definition's stub names, registering that definition
     /// if no assembly lists it: for references met outside a pass (a parameterized definition's body).
     func registeringEntry(for reference: DefinitionReference) -> RegistryEntry? {
@@ -353,13 +379,12 @@ extension BlockComponentFactory {
         return found
     }
 
-    /// The entry a reference names, registering a deferred definition no assembly lists when its own
-    /// assembly type was activated (the rule activation's discovery follows).
+    /// The entry a reference names, registering a deferred definition no assembly lists when its
+    /// assembly (or a subclass replacing it) was activated: the rule activation's discovery follows.
     private func lookup(_ reference: DefinitionReference) -> RegistryEntry? {
         if let entry = registeredEntry(for: reference) { return entry }
-        guard let stub = reference.deferredStub, let assemblyType = reference.assemblyType,
-              let activated = assemblies.byType[ObjectIdentifier(assemblyType)], type(of: activated) == assemblyType else { return nil }
-        let entry = RegistryEntry(assemblyName: typeName(assemblyType), stub: stub)
+        guard let stub = reference.deferredStub, let name = assemblies.discoveryAssemblyName(for: reference.assemblyType) else { return nil }
+        let entry = RegistryEntry(assemblyName: name, stub: stub)
         preparation.register(entry)
         return entry
     }

@@ -105,16 +105,26 @@ final class RegistryEntry: @unchecked Sendable {
     }
 
     /// A deferred definition's entry: its stub, registered under the scope `define(_:_:)` gave.
-    init(assemblyName: String, stub: AnyDefinition) {
+    convenience init(assemblyName: String, stub: AnyDefinition) {
+        self.init(assemblyName: assemblyName, declaration: stub, scope: stub.declaredScope ?? .objectGraph, stage: .declared)
+    }
+
+    /// The entry of an evaluated definition that a deferred body reached and no assembly lists, for
+    /// preparation to complete: `scope` is the one its parent chain gives.
+    convenience init(assemblyName: String, reached definition: AnyDefinition, scope: Scope) {
+        self.init(assemblyName: assemblyName, declaration: definition, scope: scope, stage: .evaluated)
+    }
+
+    private init(assemblyName: String, declaration: AnyDefinition, scope: Scope, stage: Stage) {
         self.assemblyName = assemblyName
         self.keyWithArguments = nil
-        self.declaration = stub
-        self.definition = stub
-        self.scope = stub.declaredScope ?? .objectGraph
-        self.declaredTypeID = ObjectIdentifier(stub.declaredType)
+        self.declaration = declaration
+        self.definition = declaration
+        self.scope = scope
+        self.declaredTypeID = ObjectIdentifier(declaration.declaredType)
         self.cell = scope.isShared ? SharedInstanceCell(holdsWeakly: scope == .weakSingleton) : nil
         self.prepared = Atomic(false)
-        self.stage = .declared
+        self.stage = stage
     }
 
     /// Builds the component: `definition.build` without retaining the definition, which is fixed once

@@ -1,0 +1,91 @@
+import Monsoon
+import MonsoonTesting
+import Testing
+
+/// The same assemblies resolve in the app, validate in `validate()`, activate in `forTesting` and with a
+/// replacing subclass, whatever form reaches a definition no assembly lists.
+@Suite struct AppAndTestsAgreeTests {
+    @Test func anUnlistedDefinitionReachedOnlyFromADeferredBodyResolvesInTheAppAndValidatesInTests() throws {
+        let app = try BlockComponentFactory(assemblies: [BerthServices(), BerthCore()])
+        let service = try app.resolve(BerthServices.service)
+        #expect(service.endpoints.host == "berth.example")
+        #expect(!app.validate().hasErrors)
+
+        let tests = try BlockComponentFactory.forTesting([BerthServices(), BerthCore()])
+        #expect(try tests.resolve(BerthServices.service).endpoints.host == "berth.example")
+        // Registered under its own key, as if listed.
+        #expect(tests.graph().nodes.map(\.key).contains("BerthCore.endpoints()"))
+    }
+
+    @Test func aReplacingSubclassReachesWhatTheReplacedAssemblyReaches() throws {
+        let tests = try BlockComponentFactory.forTesting([BerthServices(), BerthCore()], replacing: [QuietBerthCore()])
+        let service = try tests.resolve(BerthServices.service)
+        #expect(service.logger.isQuiet)
+        #expect(service.endpoints.host == "berth.example")
+        #expect(!tests.validate().hasErrors)
+        // What the replaced class reaches is registered under the replacing class's name, as its listed ones are.
+        #expect(tests.graph().nodes.map(\.key).contains("QuietBerthCore.endpoints()"))
+    }
+
+    @Test func aFakeThatListsItsOverrideOfAnUnlistedMethodIsTheOneInjected() throws {
+        let tests = try BlockComponentFactory.forTesting([BerthServices(), BerthCore()], replacing: [LocalBerthCore()])
+        #expect(try tests.resolve(BerthServices.service).endpoints.host == "localhost")
+        let desk = try BlockComponentFactory.forTesting([BerthDesk(), BerthCore()], replacing: [LocalBerthCore()])
+        #expect(try desk.resolve(BerthDesk.eagerService).endpoints.host == "localhost")
+        #expect(try tests.resolve(BerthCore.endpoints).host == "localhost")
+    }
+
+    @Test func anAssemblyActivatedOnlyAsACollaboratorIsReachedTheSameWayInBoth() throws {
+        // BerthCore is activated because BerthServices holds one in a stored property.
+        let app = try BlockComponentFactory(assemblies: [BerthServices()])
+        #expect(try app.resolve(BerthServices.service).endpoints.host == "berth.example")
+        let tests = try BlockComponentFactory.forTesting([BerthServices()], replacing: [QuietBerthCore()])
+        #expect(try tests.resolve(BerthServices.service).logger.isQuiet)
+        #expect(try tests.resolve(BerthServices.service).endpoints.host == "berth.example")
+    }
+}
+
+final class BerthEndpoints { let host: String; init(host: String) { self.host = host } }
+class BerthLogger { var isQuiet: Bool { false } }
+final class QuietBerthLogger: BerthLogger { override var isQuiet: Bool { true } }
+final class BerthService {
+    let endpoints: BerthEndpoints
+    let logger: BerthLogger
+    init(endpoints: BerthEndpoints, logger: BerthLogger) { self.endpoints = endpoints; self.logger = logger }
+}
+
+class BerthCore: Assembly {
+    override var definitions: [any ComponentDefinition] { [logger()] }
+    func logger() -> Definition<BerthLogger> { define(.lazySingleton) { Definition(BerthLogger.init) } }
+    // Listed nowhere, evaluated form: reached only from BerthServices.service()'s deferred body.
+    func endpoints() -> Definition<BerthEndpoints> { define { Definition(BerthEndpoints.init(host:), .value("berth.example")) } }
+}
+
+/// Replaces a listed method only.
+final class QuietBerthCore: BerthCore {
+    override func logger() -> Definition<BerthLogger> { define(.lazySingleton) { Definition(QuietBerthLogger.init) } }
+}
+
+/// Replaces a method the app's assembly does not list: listed here, so that references through a
+/// `BerthCore` reach it.
+final class LocalBerthCore: BerthCore {
+    override var definitions: [any ComponentDefinition] { super.definitions + [endpoints()] }
+    override func endpoints() -> Definition<BerthEndpoints> { define { Definition(BerthEndpoints.init(host:), .value("localhost")) } }
+}
+
+final class BerthServices: Assembly {
+    let core = BerthCore()
+    override var definitions: [any ComponentDefinition] { [service()] }
+    func service() -> Definition<BerthService> {
+        define(.lazySingleton) { [self] in Definition(BerthService.init(endpoints:logger:), core.endpoints(), core.logger()) }
+    }
+}
+
+/// Reaches the same unlisted definition from a `define { }` body, which activation evaluates.
+final class BerthDesk: Assembly {
+    let core = BerthCore()
+    override var definitions: [any ComponentDefinition] { [eagerService()] }
+    func eagerService() -> Definition<BerthService> {
+        define { [self] in Definition(BerthService.init(endpoints:logger:), core.endpoints(), core.logger()) }
+    }
+}
