@@ -33,9 +33,28 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
     /// once what it injects was built; their sum is about the start-up time, however many singletons
     /// were built beside them. Empty until a `start()` has built something.
     public let criticalPath: [(key: String, duration: Duration)]
+    /// What resolving each definition needs beyond a plain call, by key: the main actor, `await`, or
+    /// both, because of its own initializer or of one it injects (the paths are in
+    /// ``BlockComponentFactory/validate(buildingOpaqueDefinitions:)``'s `mainActorRequired` and
+    /// `asyncRequired` findings). Definitions that need neither are absent.
+    public let resolutionNeeds: [String: ResolutionNeeds]
     /// What companions of the factory add (MonsoonLifecycle's module start-up times, say), printed after
     /// the rest.
     package private(set) var sections: [Section] = []
+
+    /// What a resolution of a definition needs: the main actor, `await`, or both.
+    public struct ResolutionNeeds: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// It, or a component it injects, is built on the main actor: resolve it there or with `try await`.
+        public static let mainActor = ResolutionNeeds(rawValue: 1)
+        /// It, or a component it injects, has an async initializer: resolve it with `try await`.
+        public static let await = ResolutionNeeds(rawValue: 2)
+
+        var label: String {
+            [contains(.mainActor) ? "main actor" : nil, contains(.await) ? "await" : nil].compactMap { $0 }.joined(separator: ", ")
+        }
+    }
 
     /// A titled block of lines that a companion library adds to the report.
     package struct Section: Sendable {
@@ -76,9 +95,10 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         let keyWidth = definitions.map(\.key.count).max() ?? 0
         let scopeWidth = definitions.map(\.scope.rawValue.count).max() ?? 0
         for row in definitions {
-            let isolation = row.isAsync ? "async " : row.isMainActor ? "@MainActor " : ""
+            let isolation = (row.isMainActor ? "@MainActor " : "") + (row.isAsync ? "async " : "")
+            let needs = resolutionNeeds[row.key].map { "  [needs \($0.label)]" } ?? ""
             lines.append("  " + Self.pad(row.key, keyWidth) + "  " + Self.pad(row.scope.rawValue, scopeWidth)
-                + "  " + isolation + row.typeName + "  (" + row.location + ")")
+                + "  " + isolation + row.typeName + "  (" + row.location + ")" + needs)
         }
         if !configuration.isEmpty {
             lines.append("Configuration:")
@@ -119,7 +139,8 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
 
 extension ActivationReport {
     init(registry: Registry, directory: AssemblyDirectory, configuration: Configuration,
-         assemblyConfiguration: [(key: String, file: String)]) {
+         assemblyConfiguration: [(key: String, file: String)], resolutionNeeds: [String: ResolutionNeeds]) {
+        self.resolutionNeeds = resolutionNeeds
         self.configuration = (configuration.origins.map { ($0.key, $0.value) } + assemblyConfiguration).sorted { $0.key < $1.key }
         let replaced = Dictionary(directory.replacements.map { ($0.assembly, $0.replaces) }, uniquingKeysWith: { first, _ in first })
         let names = directory.assemblyNames
@@ -137,6 +158,6 @@ extension ActivationReport {
 
     func with(singletons: [SingletonTiming], criticalPath: [SingletonTiming]) -> ActivationReport {
         ActivationReport(assemblies: assemblies, definitions: definitions, configuration: configuration, singletons: singletons,
-                         awaitingStart: awaitingStart, criticalPath: criticalPath)
+                         awaitingStart: awaitingStart, criticalPath: criticalPath, resolutionNeeds: resolutionNeeds)
     }
 }

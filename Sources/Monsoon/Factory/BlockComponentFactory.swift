@@ -46,10 +46,25 @@ public final class BlockComponentFactory: Sendable {
     /// What activation registered and built; see ``ActivationReport``. Made when asked for, so that
     /// activation itself does not pay for it.
     public var activationReport: ActivationReport {
-        evaluateAll()
+        // Completed, as validation completes them, so that what each needs is known.
+        _ = prepareAll()
         return ActivationReport(registry: registry, directory: assemblies, configuration: configuration,
-                         assemblyConfiguration: assemblyConfigurations.declaredOrigins)
+                                assemblyConfiguration: assemblyConfigurations.declaredOrigins, resolutionNeeds: resolutionNeeds())
             .with(singletons: singletonTimings.current, criticalPath: startCriticalPath.current)
+    }
+
+    /// What resolving each registered definition needs, found as validation finds it.
+    private func resolutionNeeds() -> [String: ActivationReport.ResolutionNeeds] {
+        var needs: [String: ActivationReport.ResolutionNeeds] = [:]
+        for entry in registry.entries where entry.isPrepared && (entry.reach.mayAwait || entry.reach.mayNeedMainActor) {
+            var own: ActivationReport.ResolutionNeeds = []
+            if entry.reach.mayNeedMainActor, AsyncReach.path(toAsyncFrom: entry, in: self, includingBuilt: true, requirement: .mainActor) != nil {
+                own.insert(.mainActor)
+            }
+            if entry.reach.mayAwait, AsyncReach.path(toAsyncFrom: entry, in: self, includingBuilt: true) != nil { own.insert(.await) }
+            if !own.isEmpty { needs[entry.key] = own }
+        }
+        return needs
     }
 
     /// Activates `assemblies`: registers every definition they list, checks the registry, and builds the

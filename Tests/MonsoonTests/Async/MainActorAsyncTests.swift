@@ -147,3 +147,35 @@ extension MainActorAsyncTests {
         #expect(status.hookRuns.current == [true])
     }
 }
+
+/// A main-actor view model whose initializer awaits, above a plain async store.
+@MainActor final class TideBoard {
+    let store: TideStore
+    init(store: TideStore) async { self.store = store }
+}
+
+final class TideStore: Sendable {
+    init() async {}
+}
+
+final class TideBoardAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [board(), store(), label()] }
+    func store() -> Definition<TideStore> { define(.lazySingleton) { Definition(TideStore.init) } }
+    func board() -> Definition<TideBoard> { define(.objectGraph) { [self] in Definition(TideBoard.init(store:), store()) } }
+    func label() -> Definition<String> { define { Definition({ "tides" }) } }
+}
+
+extension MainActorAsyncTests {
+    @Test func theActivationReportSaysWhatEachResolutionNeeds() throws {
+        let headlines = try BlockComponentFactory(assemblies: [HeadlineAssembly()]).activationReport
+        #expect(headlines.resolutionNeeds == ["HeadlineAssembly.model()": .mainActor, "HeadlineAssembly.screen()": .mainActor])
+        let line = try #require(headlines.description.split(separator: "\n").first { $0.contains("HeadlineAssembly.screen()") })
+        #expect(line.hasSuffix("[needs main actor]"))
+
+        let tides = try BlockComponentFactory(assemblies: [TideBoardAssembly()]).activationReport
+        #expect(tides.resolutionNeeds == ["TideBoardAssembly.board()": [.mainActor, .await], "TideBoardAssembly.store()": .await])
+        let board = try #require(tides.description.split(separator: "\n").first { $0.contains("TideBoardAssembly.board()") })
+        #expect(board.contains("@MainActor async TideBoard"))
+        #expect(board.hasSuffix("[needs main actor, await]"))
+    }
+}
