@@ -88,7 +88,7 @@ extension BlockComponentFactory {
         var failed: [ValidationReport.Finding] = []
         var reported: Set<ObjectIdentifier> = []
         // Discovered definitions appear as passes run: go again until a pass finds nothing new.
-        var pending = registry.entries.filter { !$0.isPrepared }
+        var pending = (registry.entries + preparation.discoveredEntries).filter { !$0.isPrepared }
         // Inside a pass (a body calling `validate()`) nothing can be completed: stop rather than loop.
         guard !ThreadState.current.pointee.resolutions.isPreparing else { return [] }
         while !pending.isEmpty {
@@ -278,13 +278,7 @@ extension BlockComponentFactory {
     /// Runs a stub's body, once (under the pass lock): the problems its definition has.
     private func evaluate(_ entry: RegistryEntry) -> [ValidationReport.Finding] {
         guard entry.stage == .declared, let body = entry.declaration.deferred else { return [] }
-        // Run as activation runs listed bodies, so that an evaluated definition the body reaches and no
-        // assembly lists is registered as it would have been from a listed `define { }`.
-        let (made, discovery) = DefinitionEvaluation.discovering(skipping: { [unowned self] identity in
-            self.registry.entry(identifiedBy: identity) != nil || self.preparation.discoveredEntry(identity) != nil
-        }) { body.definition(for: entry.declaration) }
-        for reached in discovery.found { register(reached: reached) }
-        var definition = made
+        var definition = evaluatingBody { body.definition(for: entry.declaration) }
         // Keys and locations are strings: made only for a problem.
         var problems = Preparation.bodyChanges(of: definition, declaredScope: entry.scope, key: entry.key)
         if entry.scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
@@ -346,6 +340,36 @@ extension BlockComponentFactory {
             _ = self.evaluate(parent)
             // A body that was refused leaves the stub, which inheritance reports as such (not as missing).
             return parent.stage >= .evaluated ? parent.definition : parent.declaration
+        }
+    }
+
+    /// Runs a body that makes a definition (a deferred or a parameterized one) as activation runs listed
+    /// ones: a definition it reaches that no assembly lists, whatever its form, is registered as it would
+    /// have been had a listed `define { }` reached it, so that the app, `validate()` and a test's factory
+    /// find the same definitions.
+    func evaluatingBody(_ body: () -> AnyDefinition) -> AnyDefinition {
+        let (definition, discovery) = DefinitionEvaluation.discovering(skipping: { [unowned self] identity in
+            self.registry.entry(identifiedBy: identity) != nil || self.preparation.discoveredEntry(identity) != nil
+        }, body)
+        guard !discovery.found.isEmpty else { return definition }
+        if ThreadState.current.pointee.resolutions.isPreparing {
+            for reached in discovery.found { register(reached: reached) }
+        } else {
+            _ = preparing {
+                for reached in discovery.found { self.register(reached: reached) }
+                return [:]
+            }
+        }
+        return definition
+    }
+
+    /// Whether `definition` refers, by reference, to a definition that is not registered: a parameterized
+    /// body's content is first read without discovery, which is needed only then.
+    func reachesUnregistered(_ definition: AnyDefinition) -> Bool {
+        definition.dependencies.contains { dependency in
+            dependency.target.references.contains { reference in
+                reference.parameterized == nil && reference.deferredStub == nil && registeredEntry(for: reference) == nil
+            }
         }
     }
 

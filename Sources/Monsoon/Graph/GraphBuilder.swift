@@ -16,6 +16,9 @@ struct GraphBuilder {
     /// Where following parameterized references stopped at `parameterizedLimit`, per registered
     /// definition the chain started from: the edge not followed.
     private(set) var truncatedChains: [(root: String, from: String, to: String)] = []
+    /// The problems of definitions registered while the graph was drawn (reached unlisted from a
+    /// parameterized body), which validation's own completion, run before, could not see.
+    private(set) var laterProblems: [ValidationReport.Finding] = []
 
     enum UnresolvedTarget {
         case undeclaredDefinition(function: String, location: String, assembly: Assembly.Type?)
@@ -31,12 +34,19 @@ struct GraphBuilder {
         self.factory = factory
         // Deferred definitions are drawn evaluated, with the definitions they reach without being listed.
         _ = factory.prepareAll()
-        for entry in factory.registry.entries + factory.preparation.discoveredEntries {
-            add(entry.definition, key: entry.key, scope: entry.scope, root: entry.key)
-        }
-        while let next = pending.popLast() {
-            add(next.definition, key: next.key, scope: next.definition.declaredScope ?? .objectGraph, root: next.root)
-        }
+        var drawn = 0
+        repeat {
+            let discovered = factory.preparation.discoveredEntries
+            drawn = discovered.count
+            for entry in factory.registry.entries + discovered {
+                add(entry.definition, key: entry.key, scope: entry.scope, root: entry.key)
+            }
+            while let next = pending.popLast() {
+                add(next.definition, key: next.key, scope: next.definition.declaredScope ?? .objectGraph, root: next.root)
+            }
+            // A parameterized body registered a definition it reaches unlisted: complete it and draw it too.
+            if factory.preparation.discoveredEntries.count != drawn { laterProblems += factory.prepareAll() }
+        } while factory.preparation.discoveredEntries.count != drawn
     }
 
     var graph: DependencyGraph { DependencyGraph(nodes: nodes, edges: edges) }
@@ -70,7 +80,10 @@ struct GraphBuilder {
                     return
                 }
                 parameterizedKeys.insert(targetKey)
-                pending.append((parameterized.definition, targetKey, root))
+                // Evaluated as a resolution evaluates it, registering what it reaches unlisted.
+                var evaluated = parameterized.definition
+                if factory.reachesUnregistered(evaluated) { evaluated = factory.evaluatingBody { parameterized.definition } }
+                pending.append((evaluated, targetKey, root))
             } else if let targetKey = registeredKey(reference) {
                 edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
             } else {

@@ -5,6 +5,7 @@ struct Validator {
     let unresolved: [(from: String, site: InjectionSite, problem: GraphBuilder.UnresolvedTarget)]
     let parameterizedKeys: Set<String>
     let truncatedChains: [(root: String, from: String, to: String)]
+    let laterProblems: [ValidationReport.Finding]
 
     init(factory: BlockComponentFactory) {
         let builder = GraphBuilder(factory: factory)
@@ -13,10 +14,11 @@ struct Validator {
         self.unresolved = builder.unresolved
         self.parameterizedKeys = builder.parameterizedKeys
         self.truncatedChains = builder.truncatedChains
+        self.laterProblems = builder.laterProblems.filter { $0.kind != .undeclaredDefinition }
     }
 
     func findings() -> [ValidationReport.Finding] {
-        unresolvedFindings() + unboundedChains() + initializerCycles() + abstractReferences() + singletonsWithArguments()
+        laterProblems + unresolvedFindings() + unboundedChains() + initializerCycles() + abstractReferences() + singletonsWithArguments()
             + captiveDependencies() + awaitingDefinitions() + mainActorDefinitions() + mainActorSingletons()
             + opaqueDefinitions() + unusedDefinitions()
     }

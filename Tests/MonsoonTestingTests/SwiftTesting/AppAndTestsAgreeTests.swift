@@ -35,6 +35,17 @@ import Testing
         #expect(try tests.resolve(BerthCore.endpoints).host == "localhost")
     }
 
+    @Test func aParameterizedBodyReachesAnUnlistedDefinitionNothingElseReaches() throws {
+        let app = try BlockComponentFactory(assemblies: [BerthLinks(), BerthCore()])
+        #expect(try app.resolve(BerthLinks.link(harbor:), "Faro").path == "berth.example/Faro")
+
+        // Validation draws link(harbor: "home") through home(), and with it the definition it reaches.
+        let tests = try BlockComponentFactory.forTesting([BerthLinks(), BerthCore()])
+        #expect(!tests.validate().hasErrors)
+        #expect(try tests.resolve(BerthLinks.home).link.path == "berth.example/home")
+        #expect(tests.graph().nodes.map(\.key).contains("BerthCore.endpoints()"))
+    }
+
     @Test func anAssemblyActivatedOnlyAsACollaboratorIsReachedTheSameWayInBoth() throws {
         // BerthCore is activated because BerthServices holds one in a stored property.
         let app = try BlockComponentFactory(assemblies: [BerthServices()])
@@ -87,5 +98,25 @@ final class BerthDesk: Assembly {
     override var definitions: [any ComponentDefinition] { [eagerService()] }
     func eagerService() -> Definition<BerthService> {
         define { [self] in Definition(BerthService.init(endpoints:logger:), core.endpoints(), core.logger()) }
+    }
+}
+
+struct BerthLink {
+    let path: String
+    init(harbor: String, endpoints: BerthEndpoints) { path = "\(endpoints.host)/\(harbor)" }
+}
+
+final class BerthHome {
+    let link: BerthLink
+    init(link: BerthLink) { self.link = link }
+}
+
+/// Reaches the unlisted definition only from a parameterized body.
+final class BerthLinks: Assembly {
+    let core = BerthCore()
+    override var definitions: [any ComponentDefinition] { [home()] }
+    func home() -> Definition<BerthHome> { define(.lazySingleton) { [self] in Definition(BerthHome.init(link:), link(harbor: "home")) } }
+    func link(harbor: String) -> Definition<BerthLink> {
+        define(arguments: harbor) { [self] in Definition(BerthLink.init(harbor:endpoints:), .value(harbor), core.endpoints()) }
     }
 }

@@ -3,115 +3,130 @@ import Monsoon
 import MonsoonMediator
 import MonsoonRouter
 
-// The four assemblies. Each is `nonisolated`, the one annotation Swift requires here: an assembly
-// overrides members of Monsoon's `Assembly`, which any thread reads, and a subclass in this module would
-// otherwise be main-actor isolated.
+// The four assemblies. `nonisolated` on each is the one annotation Swift requires here: an assembly
+// overrides `definitions` and `init()` of Monsoon's nonisolated `Assembly`, and in this module a class
+// is otherwise main-actor isolated (Docs/Concurrency.md says why).
 
-/// Configuration-driven infrastructure.
+/// Infrastructure, configured from harbor.json.
 nonisolated open class CoreAssembly: Assembly, ManifestLoadable {
     public required override init() {}
 
-    // Lists every definition: tests replace this assembly with a subclass, and definitions are found
-    // through a replaced assembly only when it lists them.
-    override open var definitions: [any ComponentDefinition] { [client(), database(), counter()] }
+    override open var definitions: [any ComponentDefinition] { [settings(), httpClient(), logger(), decoder(), database()] }
 
-    func client() -> Definition<TideClient> {
-        // Deferred: registered at activation, its body run when first needed (here, off the main actor).
-        define(.lazySingleton) { Definition(TideClient.init(baseURL:retries:), .config("api.url"), .config("api.retries")) }
+    /// The whole `harbor` section as one component.
+    func settings() -> Definition<HarborSettings> { define { Definition(.config("harbor")) } }
+
+    /// A main-actor class bound to a protocol that is not `Sendable`.
+    func httpClient() -> Definition<any HTTPClient> {
+        define(.lazySingleton) { [self] in Definition(BundledHTTPClient.init(settings:), settings()) }
     }
 
+    func logger() -> Definition<any Logger> { define(.lazySingleton) { Definition(MemoryLogger.init) } }
+
+    func decoder() -> Definition<TideDecoder> { define { Definition(TideDecoder.init) } }
+
+    /// Not listed: registered when the tide service's body first reaches it, in the app and in tests alike.
+    func endpoints() -> Definition<Endpoints> { define { Definition(Endpoints.init(settings:), settings()) } }
+
+    /// An eager singleton with a main-actor async initializer: built by `try await factory.start()`.
     func database() -> Definition<TideDatabase> {
-        define(.singleton) { Definition(TideDatabase.open(path:), .config("database.path")) }
+        define(.singleton) { [self] in Definition(TideDatabase.init(path:logger:), .config("database.path"), logger()) }
     }
-
-    func counter() -> Definition<RequestCounter> { define { Definition(RequestCounter.init).scope(.lazySingleton) } }
 }
 
-/// Services, built off the main actor.
-nonisolated final class ServiceAssembly: Assembly {
+/// Services: the tide service, the report store, the session.
+nonisolated open class ServiceAssembly: Assembly {
     let core = CoreAssembly()
 
-    override var definitions: [any ComponentDefinition] { [service(), session()] }
+    override open var definitions: [any ComponentDefinition] { [tideService(), reportStore(), counter(), session()] }
 
-    func service() -> Definition<TideService> {
-        define(.lazySingleton) { [self] in Definition(TideService.init(client:database:), core.client(), core.database()) }
+    /// A main-actor async initializer with non-`Sendable` arguments, bound to its protocol.
+    func tideService() -> Definition<any TideProvider> {
+        define(.lazySingleton) { [self] in
+            Definition(TideService.init(http:endpoints:decoder:logger:), core.httpClient(), core.endpoints(), core.decoder(), core.logger())
+        }
     }
 
+    func reportStore() -> Definition<any ReportStore> {
+        define(.lazySingleton) { [self] in Definition(DatabaseReportStore.init(database:), core.database()) }
+    }
+
+    func counter() -> Definition<RequestCounter> { define(.lazySingleton) { Definition(RequestCounter.init) } }
+
+    /// A property cycle: the session injects its authenticator, which injects the session back.
     func session() -> Definition<Session> { define { Definition(Session.init).inject(\.authenticator, authenticator()) } }
 
     func authenticator() -> Definition<Authenticator> {
-        define { Definition(Authenticator.init(counter:), core.counter()).inject(\.session, session()) }
+        define { Definition(Authenticator.init(counter:), counter()).inject(\.session, session()) }
     }
 
+    /// Runtime arguments: the harbor, given when resolving.
     func report(harbor: String) -> Definition<HarborReport> {
-        define(arguments: harbor) { [self] in Definition(HarborReport.init(harbor:service:), .value(harbor), service()) }
+        define(arguments: harbor) { [self] in Definition(HarborReport.init(harbor:tides:), .value(harbor), tideService()) }
+    }
+
+    func link(harbor: String) -> Definition<HarborLink> {
+        define(arguments: harbor) { [self] in Definition(HarborLink.init(harbor:endpoints:), .value(harbor), core.endpoints()) }
     }
 }
 
-/// The screens: main-actor view models, defined exactly like any other component.
+/// The screens: main-actor view models, defined like any other component.
 nonisolated final class PresentationAssembly: Assembly, ManifestLoadable {
     let services = ServiceAssembly()
     let core = CoreAssembly()
 
-    // The formatter is reached only from a parameterized definition, whose body runs when resolved: listed.
-    override var definitions: [any ComponentDefinition] { [coordinator(), settings(), formatter()] }
+    override var definitions: [any ComponentDefinition] { [coordinator(), settingsScreen(), formatter()] }
 
     func formatter() -> Definition<HeightFormatter> {
-        define { Definition(HeightFormatter.init).inject(\.units, .config("display.units")) }
-    }
-
-    func cache() -> Definition<ReportCache> {
-        define { Definition(ReportCache.init(database:), core.database()).inject(\.capacity, 50).scope(.lazySingleton) }
+        define { Definition(HeightFormatter.init).inject(\.units, .config("harbor.units")) }
     }
 
     func harbor(named name: String) -> Definition<HarborViewModel> {
         define(arguments: name) { [self] in
-            Definition(HarborViewModel.init(harbor:service:formatter:), .value(name), services.service(), formatter())
-                .afterInjections { @MainActor model in model.load() }
+            Definition(HarborViewModel.init(harbor:tides:formatter:store:), .value(name), services.tideService(), formatter(),
+                       services.reportStore())
+                .afterInjections { @MainActor model in model.prepare() }
         }
     }
 
-    func settings() -> Definition<SettingsViewModel> {
-        // A main-actor view model, deferred like any other: its body only describes it.
+    func settingsScreen() -> Definition<SettingsViewModel> {
         define(.lazySingleton) { [self] in
-            Definition(SettingsViewModel.init)
+            Definition(SettingsViewModel.init(settings:), core.settings())
                 .inject(\.title, "Settings")
-                .injectMethod(SettingsViewModel.attach(_:), core.counter())
+                .injectMethod(SettingsViewModel.attach(_:), services.counter())
         }
     }
 
     func root() -> Definition<RootViewModel> {
-        define { Definition(RootViewModel.init(settings:), settings()).inject(\.coordinator, coordinator()) }
+        define { Definition(RootViewModel.init(settings:), settingsScreen()).inject(\.coordinator, coordinator()) }
     }
 
     func coordinator() -> Definition<AppCoordinator> {
-        define {
-            Definition(AppCoordinator.init(cache:), cache())
+        define(.lazySingleton) { [self] in
+            Definition(AppCoordinator.init(logger:), core.logger())
                 .inject(\.root, root())
                 .afterInjections { @MainActor coordinator in coordinator.start() }
-                .scope(.lazySingleton)
         }
     }
 }
 
 /// Navigation between features, through MonsoonRouter and MonsoonMediator.
 nonisolated final class NavigationAssembly: Assembly, ManifestLoadable {
-    let services = ServiceAssembly()
-
     override var definitions: [any ComponentDefinition] { [reports()] }
 
-    func reports() -> Definition<ReportsTarget> { define { Definition(ReportsTarget.init(services:), .factory()) } }
+    func reports() -> Definition<ReportsTarget> { define { Definition(ReportsTarget.init(factory:), .factory()) } }
 }
 
-/// Mediator actions of the reports feature. Nonisolated: the mediator calls it from any thread.
+/// Mediator actions of the reports feature. `nonisolated`, as the docs ask of a type the mediator calls
+/// from any thread.
 nonisolated final class ReportsTarget: MediatorTarget, Sendable {
     static let targetName = "Reports"
     static var actions: [MediatorAction<ReportsTarget>] {
-        [MediatorAction("highWater") { target, parameters in
-            try target.factory.get().resolve(ServiceAssembly.report(harbor:), try parameters.value("harbor", as: String.self)).highWater
+        [MediatorAction("link") { target, parameters in
+            try target.factory.get().resolve(ServiceAssembly.link(harbor:), try parameters.value("harbor", as: String.self))
         }]
     }
 
     let factory: FactoryReference
-    init(services factory: FactoryReference) { self.factory = factory }
+    init(factory: FactoryReference) { self.factory = factory }
 }

@@ -3,7 +3,7 @@ import Monsoon
 import MonsoonMediator
 import MonsoonRouter
 
-/// The app: activated from its manifest, started (the async database), then asked for a screen.
+/// The app: activated from its manifest, started (the async database), then asked for its screens.
 public enum HarborApp {
     /// The bundled manifest.
     public static var manifestURL: URL? { Bundle.module.url(forResource: "manifest", withExtension: "json") }
@@ -13,18 +13,26 @@ public enum HarborApp {
         guard let manifestURL else { return "no manifest" }
         let factory = try BlockComponentFactory(manifest: manifestURL)
         try await factory.start()
+        return try await render(harbor: harbor, with: factory)
+    }
+
+    /// What the app shows for `harbor`, from an activated factory (the app's, or a test's).
+    static func render(harbor: String, with factory: BlockComponentFactory) async throws -> String {
         let coordinator = try await factory.resolve(PresentationAssembly.coordinator)
         let model = try await factory.resolve(PresentationAssembly.harbor(named:), harbor)
-        let highWater = try await factory.resolve(Mediator.self).perform(target: "Reports", action: "highWater", parameters: ["harbor": harbor])
+        try await model.load()
+        let linked = try await factory.resolve(Mediator.self).perform(target: "Reports", action: "link", parameters: ["harbor": harbor])
         let router = try await factory.resolve(Router.self)
-        try router.register("harbor://reports/:name", to: ServiceAssembly.report(harbor:))
-        let routed = try router.open("harbor://reports/\(harbor)")
+        try router.register("harbor://links/:name", to: ServiceAssembly.link(harbor:))
+        let routed = try router.open("harbor://links/\(harbor)")
+        let logger = try await factory.resolve(CoreAssembly.logger)
         return [
             model.text,
             "coordinator started: \(coordinator.started), root set: \(coordinator.root?.coordinator === coordinator)",
-            "settings: \(coordinator.root?.settings.title ?? "")",
-            "mediator: \(highWater)",
-            "router: \((routed as? HarborReport)?.highWater ?? -1)",
+            "settings: \(coordinator.root?.settings.title ?? ""), \(coordinator.root?.settings.settings.units ?? "")",
+            "mediator: \((linked as? HarborLink)?.path ?? "none")",
+            "router: \((routed as? HarborLink)?.path ?? "none")",
+            "log: \(logger.lines.joined(separator: "; "))",
         ].joined(separator: "\n")
     }
 }

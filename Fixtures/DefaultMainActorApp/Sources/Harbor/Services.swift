@@ -1,70 +1,148 @@
 import Foundation
 
-// Services: nonisolated, as an app marks the code it runs off the main actor. Everything else in this
-// module is main-actor isolated by default.
+// The app's services, written as app code is in a module whose default isolation is the main actor:
+// every type here is main-actor isolated, the protocols are neither `Sendable` nor isolated, and nothing
+// carries an annotation but the settings, whose `Decodable` conformance the factory uses while it reads
+// configuration.
 
-/// Talks to the tide service; configured from the manifest's configuration.
-nonisolated final class TideClient: Sendable {
-    let baseURL: URL
-    let retries: Int
-    init(baseURL: URL, retries: Int) {
-        self.baseURL = baseURL
-        self.retries = retries
+/// The `harbor` section of harbor.json, one component decoded whole. `nonisolated`: in this module its
+/// `Decodable` conformance would otherwise be main-actor isolated, which the assembly's `.config("harbor")`
+/// cannot use (the compiler says so; Docs/Configuration.md).
+nonisolated struct HarborSettings: Decodable, Equatable {
+    var apiURL: URL
+    var retries: Int
+    var units: String
+}
+
+/// The network, behind the app's own protocol.
+protocol HTTPClient: AnyObject {
+    func get(_ path: String) async throws -> Data
+}
+
+/// Where messages go.
+protocol Logger: AnyObject {
+    var lines: [String] { get }
+    func log(_ message: String)
+}
+
+/// Tide heights for a harbor.
+protocol TideProvider: AnyObject {
+    func tides(at harbor: String) async throws -> [Double]
+}
+
+/// Reports kept for later.
+protocol ReportStore: AnyObject {
+    func save(_ report: HarborReport)
+    func report(for harbor: String) -> HarborReport?
+}
+
+/// A bundled stand-in for the network: heights derived from the harbor's name.
+final class BundledHTTPClient: HTTPClient {
+    let settings: HarborSettings
+    private(set) var requests = 0
+
+    init(settings: HarborSettings) { self.settings = settings }
+
+    func get(_ path: String) async throws -> Data {
+        requests += 1
+        let harbor = path.split(separator: "/").last.map(String.init) ?? ""
+        return try JSONEncoder().encode(harbor.unicodeScalars.prefix(4).map { Double($0.value % 7) / 2 })
+    }
+}
+
+final class MemoryLogger: Logger {
+    private(set) var lines: [String] = []
+    func log(_ message: String) { lines.append(message) }
+}
+
+/// Paths of the tide API; reached only from the tide service's deferred body, never listed.
+struct Endpoints {
+    let base: String
+    init(settings: HarborSettings) { base = settings.apiURL.path }
+    func tides(at harbor: String) -> String { "\(base)/tides/\(harbor)" }
+}
+
+/// Not `Sendable`, as a decoder usually is not.
+final class TideDecoder {
+    private let decoder = JSONDecoder()
+    func heights(from data: Data) throws -> [Double] { try decoder.decode([Double].self, from: data) }
+}
+
+/// A main-actor `init(…) async throws` whose arguments are not `Sendable`.
+final class TideService: TideProvider {
+    private let http: any HTTPClient
+    private let endpoints: Endpoints
+    private let decoder: TideDecoder
+
+    init(http: any HTTPClient, endpoints: Endpoints, decoder: TideDecoder, logger: any Logger) async throws {
+        self.http = http
+        self.endpoints = endpoints
+        self.decoder = decoder
+        _ = try await http.get(endpoints.tides(at: "health"))
+        logger.log("tide service ready")
     }
 
-    func tides(at harbor: String) -> [Double] {
-        harbor.unicodeScalars.prefix(4).map { Double($0.value % 7) / 2 }
+    func tides(at harbor: String) async throws -> [Double] {
+        try decoder.heights(from: try await http.get(endpoints.tides(at: harbor)))
     }
 }
 
 /// The local store, opened asynchronously: an eager singleton that `factory.start()` builds.
-nonisolated final class TideDatabase: Sendable {
+final class TideDatabase {
     let path: String
-    private init(path: String) { self.path = path }
+    fileprivate var reports: [String: HarborReport] = [:]
 
-    static func open(path: String) async throws -> TideDatabase {
+    init(path: String, logger: any Logger) async throws {
         await Task.yield()
-        return TideDatabase(path: path)
+        self.path = path
+        logger.log("opened \(path)")
     }
 }
 
-/// Joins the client and the database.
-nonisolated final class TideService: Sendable {
-    let client: TideClient
+final class DatabaseReportStore: ReportStore {
     let database: TideDatabase
-    init(client: TideClient, database: TideDatabase) {
-        self.client = client
-        self.database = database
-    }
-
-    func highWater(at harbor: String) -> Double { client.tides(at: harbor).max() ?? 0 }
+    init(database: TideDatabase) { self.database = database }
+    func save(_ report: HarborReport) { database.reports[report.harbor] = report }
+    func report(for harbor: String) -> HarborReport? { database.reports[harbor] }
 }
 
-/// Counts requests; shared, so it guards its state.
-nonisolated final class RequestCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() -> Int { lock.withLock { count += 1; return count } }
+/// Counts requests. Main-actor isolated, so it needs no lock.
+final class RequestCounter {
+    private(set) var count = 0
+    func increment() -> Int {
+        count += 1
+        return count
+    }
 }
 
 /// A session and its authenticator know each other: a property cycle.
-nonisolated final class Session: @unchecked Sendable {
+final class Session {
     var authenticator: Authenticator?
-    init() {}
 }
 
-nonisolated final class Authenticator: @unchecked Sendable {
+final class Authenticator {
     weak var session: Session?
     let counter: RequestCounter
     init(counter: RequestCounter) { self.counter = counter }
 }
 
-/// The report for one harbor: a definition with a runtime argument.
-nonisolated struct HarborReport: Sendable {
+/// The report for one harbor: a definition with a runtime argument and an async initializer.
+struct HarborReport {
     let harbor: String
     let highWater: Double
-    init(harbor: String, service: TideService) {
+
+    init(harbor: String, tides: any TideProvider) async throws {
         self.harbor = harbor
-        highWater = service.highWater(at: harbor)
+        highWater = try await tides.tides(at: harbor).max() ?? 0
+    }
+}
+
+/// A link to a harbor's page: a synchronous definition with a runtime argument, for the router.
+struct HarborLink {
+    let harbor: String
+    let path: String
+    init(harbor: String, endpoints: Endpoints) {
+        self.harbor = harbor
+        path = endpoints.tides(at: harbor)
     }
 }

@@ -1,10 +1,8 @@
 import Foundation
 
-// View models and their helpers: main-actor isolated, as everything is by default in this module. No
-// annotation anywhere.
+// View models and their helpers: main-actor isolated, as everything is by default in this module.
 
-/// Formats heights; not `Sendable` (a plain main-actor class would be; this one is a class the view
-/// model owns, configured by property injection).
+/// Formats heights; configured by property injection.
 final class HeightFormatter {
     var units = "metric"
     func format(_ metres: Double) -> String {
@@ -12,33 +10,36 @@ final class HeightFormatter {
     }
 }
 
-/// A main-actor cache above the async database, with an injected property.
-final class ReportCache {
-    let database: TideDatabase
-    var capacity = 0
-    private(set) var reports: [String: HarborReport] = [:]
-    init(database: TideDatabase) { self.database = database }
-    func store(_ report: HarborReport) { reports[report.harbor] = report }
-}
-
+/// One harbor's screen: built with a runtime argument, loaded asynchronously.
 final class HarborViewModel {
     let harbor: String
-    let service: TideService
+    let tides: any TideProvider
     let formatter: HeightFormatter
+    let store: any ReportStore
     private(set) var text = ""
 
-    init(harbor: String, service: TideService, formatter: HeightFormatter) {
+    init(harbor: String, tides: any TideProvider, formatter: HeightFormatter, store: any ReportStore) {
         self.harbor = harbor
-        self.service = service
+        self.tides = tides
         self.formatter = formatter
+        self.store = store
     }
 
-    func load() { text = "\(harbor): high water \(formatter.format(service.highWater(at: harbor)))" }
+    /// Called by the definition's hook once everything is injected.
+    func prepare() { text = "\(harbor): loading" }
+
+    func load() async throws {
+        let report = try await HarborReport(harbor: harbor, tides: tides)
+        store.save(report)
+        text = "\(harbor): high water \(formatter.format(report.highWater))"
+    }
 }
 
 final class SettingsViewModel {
+    let settings: HarborSettings
     private(set) var counter: RequestCounter?
     var title = ""
+    init(settings: HarborSettings) { self.settings = settings }
     func attach(_ counter: RequestCounter) { self.counter = counter }
 }
 
@@ -51,8 +52,11 @@ final class RootViewModel {
 
 final class AppCoordinator {
     var root: RootViewModel?
-    let cache: ReportCache
+    let logger: any Logger
     private(set) var started = false
-    init(cache: ReportCache) { self.cache = cache }
-    func start() { started = true }
+    init(logger: any Logger) { self.logger = logger }
+    func start() {
+        started = true
+        logger.log("coordinator started")
+    }
 }

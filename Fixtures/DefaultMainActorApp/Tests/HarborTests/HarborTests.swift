@@ -4,27 +4,57 @@ import MonsoonTesting
 import Testing
 @testable import Harbor
 
-/// A fake database for tests: replaces the core assembly's through a subclass.
-nonisolated final class InMemoryCoreAssembly: CoreAssembly {
-    override func database() -> Definition<TideDatabase> {
-        define { Definition(TideDatabase.open(path:), .value(":memory:")).scope(.singleton) }
+// Fakes as Docs/Testing.md writes them: a subclass of the app's assembly overriding what it replaces.
+// Only the assemblies are annotated.
+
+/// Tides without a network: a main-actor class behind the app's protocol.
+final class FakeTides: TideProvider {
+    private(set) var asked: [String] = []
+    func tides(at harbor: String) async throws -> [Double] {
+        asked.append(harbor)
+        return [1.5, 4.25]
     }
 }
 
+/// Replaces the tide service with a fake, by initializer reference.
+nonisolated final class OfflineServiceAssembly: ServiceAssembly {
+    override func tideService() -> Definition<any TideProvider> { define(.lazySingleton) { Definition(FakeTides.init) } }
+}
+
+/// Replaces the database's path and the logger, this one with a closure fake (which says `@MainActor`:
+/// it builds a main-actor class).
+nonisolated final class InMemoryCoreAssembly: CoreAssembly {
+    override func database() -> Definition<TideDatabase> {
+        define(.singleton) { [self] in Definition(TideDatabase.init(path:logger:), .value(":memory:"), logger()) }
+    }
+
+    override func logger() -> Definition<any Logger> { define(.lazySingleton) { Definition { @MainActor in MemoryLogger() as any Logger } } }
+}
+
 /// Swift Testing, in a module whose default isolation is the main actor: each test gets its own factory
-/// from the app's manifest, which is also its default factory.
-@Suite(.monsoonFactory(manifest: HarborApp.manifestURL!, replacing: { [InMemoryCoreAssembly()] }))
+/// from the app's manifest, with the fakes in place, validated at activation.
+@Suite(.monsoonFactory(manifest: HarborApp.manifestURL!, replacing: { [OfflineServiceAssembly(), InMemoryCoreAssembly()] }))
 struct HarborTests {
     @Test func theGraphIsValid() throws {
         expectValidGraph(try TestFactory.require())
     }
 
-    @Test func aMainActorViewModelIsBuiltWithItsServicesAndLoaded() async throws {
+    @Test func aScreenIsBuiltWithTheFakesAndLoaded() async throws {
         let factory = try TestFactory.require()
         try await factory.start()
         let model = try await factory.resolve(PresentationAssembly.harbor(named:), "Porto")
-        #expect(model.text == "Porto: high water 3.0 m")
-        #expect(model.service.database.path == ":memory:")
+        #expect(model.text == "Porto: loading")
+        try await model.load()
+        #expect(model.text == "Porto: high water 4.2 m")
+        #expect((model.tides as? FakeTides)?.asked == ["Porto"])
+        #expect(model.store.report(for: "Porto")?.highWater == 4.25)
+        #expect((model.store as? DatabaseReportStore)?.database.path == ":memory:")
+    }
+
+    @Test func aRuntimeArgumentReachesAnAsyncInitializer() async throws {
+        let factory = try TestFactory.require()
+        let report = try await factory.resolve(ServiceAssembly.report(harbor:), "Faro")
+        #expect(report.harbor == "Faro" && report.highWater == 4.25)
     }
 
     @Test func thePropertyCyclesClose() async throws {
@@ -36,18 +66,49 @@ struct HarborTests {
         #expect(coordinator.started)
     }
 
-    @Test func configurationReachesMainActorProperties() async throws {
+    @Test func theSettingsSectionIsOneComponent() async throws {
         let factory = try TestFactory.require()
+        let settings = try await factory.resolve(CoreAssembly.settings)
+        #expect(settings == HarborSettings(apiURL: URL(string: "https://tides.example/api")!, retries: 3, units: "metric"))
+        #expect(try await factory.resolve(PresentationAssembly.settingsScreen).settings == settings)
         #expect(try await factory.resolve(PresentationAssembly.formatter).units == "metric")
-        #expect(try await factory.resolve(PresentationAssembly.settings).title == "Settings")
     }
 
-    @Test func aSynchronousResolutionOfTheAsyncPathIsATypedError() throws {
+    @Test func theAppRendersWithTheFakes() async throws {
         let factory = try TestFactory.require()
-        expectResolutionError(.asyncRequired) { try factory.resolve(PresentationAssembly.cache) }
+        try await factory.start()
+        let lines = try await HarborApp.render(harbor: "Lisbon", with: factory).components(separatedBy: "\n")
+        #expect(lines.first == "Lisbon: high water 4.2 m")
+        #expect(lines.last == "log: opened :memory:; coordinator started")
+    }
+
+    @Test func aSynchronousResolutionOfAnAsyncServiceIsATypedError() throws {
+        let factory = try TestFactory.require()
+        expectResolutionError(.asyncRequired) { try factory.resolve(ServiceAssembly.reportStore) }
+    }
+
+    @Test func theReportSaysWhatEachResolutionNeeds() throws {
+        let report = try TestFactory.require().activationReport
+        #expect(report.resolutionNeeds["PresentationAssembly.settingsScreen()"] == .mainActor)
+        // Keys name the replacing assemblies; the report store awaits the database, opened on the main actor.
+        #expect(report.resolutionNeeds["OfflineServiceAssembly.reportStore()"] == [.mainActor, .await])
+        #expect(report.resolutionNeeds["InMemoryCoreAssembly.decoder()"] == nil)
     }
 
     @Test func theTestsFactoryIsTheDefaultOne() throws {
         #expect(try BlockComponentFactory.requireDefault() === TestFactory.require())
+    }
+}
+
+/// The app's own manifest, without fakes: it validates in a test exactly as the app activates it, the
+/// unlisted endpoints included.
+@Suite struct HarborManifestTests {
+    @Test func theAppsAssembliesValidateAsTheyRun() async throws {
+        let manifest = try #require(HarborApp.manifestURL)
+        let app = try BlockComponentFactory(manifest: manifest)
+        #expect(!app.validate().hasErrors)
+        let tests = try BlockComponentFactory.forTesting(manifest: manifest)
+        try await tests.start()
+        #expect(try await HarborApp.render(harbor: "Lisbon", with: tests).hasPrefix("Lisbon: high water 3.0 m"))
     }
 }

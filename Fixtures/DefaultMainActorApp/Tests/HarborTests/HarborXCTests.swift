@@ -5,19 +5,22 @@ import XCTest
 
 /// XCTest, in the same module: MonsoonTesting's assertions. `nonisolated` because XCTest's `XCTestCase`
 /// is nonisolated on Linux (its initializer cannot be overridden by a main-actor subclass), as with any
-/// XCTest case in such a module.
+/// XCTest case in such a module; the tests that touch main-actor state say `@MainActor`.
 nonisolated final class HarborXCTests: XCTestCase {
-    @MainActor func testTheAppsGraphIsValidAndItsSettingsResolve() throws {
-        let factory = try BlockComponentFactory.forTesting(manifest: try XCTUnwrap(HarborApp.manifestURL))
+    @MainActor func testTheAppsGraphIsValidAndAnAsyncServiceNeedsAwait() throws {
+        let factory = try BlockComponentFactory.forTesting(manifest: try XCTUnwrap(HarborApp.manifestURL),
+                                                           replacing: [OfflineServiceAssembly()])
         XCTAssertValidGraph(factory)
-        XCTAssertResolutionError(.asyncRequired) { try factory.resolve(PresentationAssembly.cache) }
+        XCTAssertResolutionError(.asyncRequired) { try factory.resolve(ServiceAssembly.reportStore) }
     }
 
     @MainActor func testAsyncComponentsResolveWithAwait() async throws {
-        let factory = try BlockComponentFactory.forTesting(manifest: try XCTUnwrap(HarborApp.manifestURL))
-        let settings = await XCTAssertResolves { try await factory.resolve(PresentationAssembly.settings) }
+        let factory = try BlockComponentFactory.forTesting(manifest: try XCTUnwrap(HarborApp.manifestURL),
+                                                           replacing: [OfflineServiceAssembly()])
+        let settings = await XCTAssertResolves { try await factory.resolve(PresentationAssembly.settingsScreen) }
         XCTAssertEqual(settings?.title, "Settings")
-        await XCTAssertResolves { try await factory.resolve(PresentationAssembly.cache) }
+        let tides = await XCTAssertResolves { try await factory.resolve(ServiceAssembly.tideService) }
+        XCTAssertTrue(tides is FakeTides)
     }
 
     func testTheAppRuns() async throws {
