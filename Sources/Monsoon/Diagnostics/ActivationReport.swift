@@ -44,7 +44,9 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
 
     /// What a resolution of a definition needs: the main actor, `await`, or both.
     public struct ResolutionNeeds: OptionSet, Sendable, Hashable {
+        /// The needs as bits: `mainActor` is 1, `await` is 2.
         public let rawValue: Int
+        /// The needs with these bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// It, or a component it injects, is built on the main actor: resolve it there or with `try await`.
         public static let mainActor = ResolutionNeeds(rawValue: 1)

@@ -39,12 +39,10 @@ protocol ReportStore: AnyObject {
 /// A bundled stand-in for the network: heights derived from the harbor's name.
 final class BundledHTTPClient: HTTPClient {
     let settings: HarborSettings
-    private(set) var requests = 0
 
     init(settings: HarborSettings) { self.settings = settings }
 
     func get(_ path: String) async throws -> Data {
-        requests += 1
         let harbor = path.split(separator: "/").last.map(String.init) ?? ""
         return try JSONEncoder().encode(harbor.unicodeScalars.prefix(4).map { Double($0.value % 7) / 2 })
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Harbor
 
-// Top-level code in a module whose default isolation is the main actor: it runs on the main actor.
+// Top-level code runs on the main actor, where the app's main-actor types are used without `await`.
 let harbor = CommandLine.arguments.dropFirst().first ?? "Lisbon"
 do {
     print(try await HarborApp.run(harbor: harbor))

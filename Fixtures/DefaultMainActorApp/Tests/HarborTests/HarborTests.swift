@@ -92,6 +92,8 @@ struct HarborTests {
         #expect(report.resolutionNeeds["PresentationAssembly.settingsScreen()"] == .mainActor)
         // Keys name the replacing assemblies; the report store awaits the database, opened on the main actor.
         #expect(report.resolutionNeeds["OfflineServiceAssembly.reportStore()"] == [.mainActor, .await])
+        // TideDecoder's implicit init() is nonisolated (its one property has a nonisolated default): built anywhere.
+        #expect(report.definitions.contains { $0.key == "InMemoryCoreAssembly.decoder()" })
         #expect(report.resolutionNeeds["InMemoryCoreAssembly.decoder()"] == nil)
     }
 
