@@ -232,8 +232,8 @@ private struct Activation {
         var reported: Set<DefinitionIdentity> = []
         for dependency in definition.dependencies {
             problems += dependency.problems(key: item.key, in: definition) { configuration($0, definition) }
-            for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
-                if final.position(of: reference.identity) != nil { continue }
+            dependency.target.forEachReference { reference in
+                guard reference.parameterized == nil, reference.arguments.isEmpty, final.position(of: reference.identity) == nil else { return }
                 if let replacement = final.position(of: reference, in: directory) {
                     alias(reference.identity, replacement)
                 } else if rejected.isEmpty || !rejected.contains(reference.identity), reported.insert(reference.identity).inserted {
@@ -395,15 +395,6 @@ extension Dependency.Target {
         case .config(let reference): [reference]
         case .collection(let targets): targets.flatMap(\.configurationReferences)
         case .definition, .type, .value, .opaque, .provider, .allOfType: []
-        }
-    }
-
-    /// Every definition this target refers to, including inside collections.
-    var references: [DefinitionReference] {
-        switch self {
-        case .definition(let reference), .provider(let reference): [reference]
-        case .collection(let targets): targets.flatMap(\.references)
-        case .type, .value, .opaque, .config, .allOfType: []
         }
     }
 }

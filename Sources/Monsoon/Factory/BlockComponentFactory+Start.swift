@@ -151,11 +151,11 @@ struct StartPlan: Sendable {
             var stack = [entry]
             while let current = stack.popLast() {
                 for target in AsyncReach.targets(of: current) {
-                    AsyncReach.forEachEntry(of: target, registry: factory.registry, lookup: factory.registeredEntry(for:),
-                                            parameterized: {}) { reached in
-                        // Only what may await can lead to a singleton that awaits.
-                        guard reached.isPrepared, reached.reach.mayAwait, reached.cell?.publishedValue == nil,
-                              visited.insert(ObjectIdentifier(reached)).inserted else { return }
+                    target.forEachEdge(registry: factory.registry, lookup: factory.registeredEntry(for:)) { edge in
+                        // What a build waits for is what it builds; only what may await can lead to a
+                        // singleton that awaits.
+                        guard edge.isBuiltWithComponent, let reached = edge.entry, reached.isPrepared, reached.reach.mayAwait,
+                              reached.cell?.publishedValue == nil, visited.insert(ObjectIdentifier(reached)).inserted else { return }
                         if let index = position[ObjectIdentifier(reached)] { found.append(index) } else { stack.append(reached) }
                     }
                 }

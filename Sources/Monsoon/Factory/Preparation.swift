@@ -183,16 +183,15 @@ extension BlockComponentFactory {
             }
             var flags = AsyncReach.Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
             for target in AsyncReach.targets(of: entry) {
-                CycleGroups.forEachSuccessor(of: target, registry: registry, lookup: lookup) { reached in
-                    if let successor = node(reached) { graph[position].append(successor) }
-                }
-                AsyncReach.forEachEntry(of: target, registry: registry, lookup: lookup,
-                                        parameterized: { flags.mayAwait = true; flags.mayNeedMainActor = true }) { reached in
-                    if let successor = node(reached) {
+                target.forEachEdge(registry: registry, lookup: lookup) { edge in
+                    // A node for every entry the pass must publish with this one: all it may build.
+                    let successor = edge.entry.flatMap(node)
+                    if edge.mayBuildWithComponent, let successor { graph[position].append(successor) }
+                    guard edge.isBuiltWithComponent else { return }
+                    if let successor {
                         injects[position].append(successor)
-                    } else if reached.isPrepared {
-                        flags.mayAwait = flags.mayAwait || reached.reach.mayAwait
-                        flags.mayNeedMainActor = flags.mayNeedMainActor || reached.reach.mayNeedMainActor
+                    } else {
+                        flags.add(edge) { $0.isPrepared }
                     }
                 }
             }
@@ -250,21 +249,14 @@ extension BlockComponentFactory {
             var allPublished = true
             if let parent = entry.definition.parent, !(registeredEntry(for: parent)?.isPrepared ?? false) { return false }
             for target in AsyncReach.targets(of: entry) where allPublished {
-                CycleGroups.forEachSuccessor(of: target, registry: registry, lookup: registeredEntry(for:)) { reached in
-                    if !reached.isPrepared { allPublished = false }
-                }
-                AsyncReach.forEachEntry(of: target, registry: registry, lookup: registeredEntry(for:),
-                                        parameterized: { flags.mayAwait = true; flags.mayNeedMainActor = true }) { reached in
-                    if !reached.isPrepared { allPublished = false }
-                    flags.mayAwait = flags.mayAwait || reached.reach.mayAwait
-                    flags.mayNeedMainActor = flags.mayNeedMainActor || reached.reach.mayNeedMainActor
-                }
-            }
-            // A reference to a definition not registered yet (a deferred one no assembly lists) needs
-            // the pass, which registers it.
-            for dependency in entry.definition.dependencies where allPublished {
-                for reference in dependency.target.references where reference.parameterized == nil && registeredEntry(for: reference) == nil {
-                    allPublished = false
+                target.forEachEdge(registry: registry, lookup: registeredEntry(for:)) { edge in
+                    if let reached = edge.entry {
+                        if !reached.isPrepared { allPublished = false }
+                    } else if let reference = edge.reference, reference.parameterized == nil {
+                        // Not registered yet (a deferred definition no assembly lists): the pass registers it.
+                        allPublished = false
+                    }
+                    if edge.isBuiltWithComponent { flags.add(edge) { _ in true } }
                 }
             }
             guard allPublished else { return false }
@@ -316,12 +308,13 @@ extension BlockComponentFactory {
         var reported: Set<DefinitionIdentity> = []
         for dependency in definition.dependencies {
             problems += dependency.problems(key: entry.key, in: definition) { configuration(forAssembly: $0.assembly, building: definition) }
-            for reference in dependency.target.references where reference.parameterized == nil && reference.arguments.isEmpty {
+            dependency.target.forEachReference { reference in
+                guard reference.parameterized == nil, reference.arguments.isEmpty else { return }
                 if lookup(reference) == nil, reported.insert(reference.identity).inserted {
                     // A reference to its own method from another call site: a define { } nested in its body.
                     if reference.function == definition.function, let own = definition.assemblyType, reference.assemblyType == own {
                         problems.append(.nestedDefine(entry.key, scope: entry.scope, location: reference.identity.location))
-                        continue
+                        return
                     }
                     problems.append(.undeclaredReference(from: entry.key, to: reference.function, location: reference.identity.location,
                                                          assembly: reference.assemblyType,
@@ -366,11 +359,13 @@ extension BlockComponentFactory {
     /// Whether `definition` refers, by reference, to a definition that is not registered: a parameterized
     /// body's content is first read without discovery, which is needed only then.
     func reachesUnregistered(_ definition: AnyDefinition) -> Bool {
-        definition.dependencies.contains { dependency in
-            dependency.target.references.contains { reference in
-                reference.parameterized == nil && reference.deferredStub == nil && registeredEntry(for: reference) == nil
+        var reaches = false
+        for dependency in definition.dependencies where !reaches {
+            dependency.target.forEachReference { reference in
+                if reference.parameterized == nil, reference.deferredStub == nil, registeredEntry(for: reference) == nil { reaches = true }
             }
         }
+        return reaches
     }
 
     /// Registers what a body reached that is not registered yet (under the pass lock), by activation's

@@ -58,61 +58,67 @@ struct GraphBuilder {
             edges.append(DependencyGraph.Edge(from: key, to: parentKey, kind: .parent, site: nil))
         }
         for dependency in definition.dependencies {
-            follow(dependency.target, from: key, site: dependency.site, kind: .reference, root: root)
+            follow(dependency.target, from: key, site: dependency.site, root: root)
         }
     }
 
-    private mutating func follow(
-        _ target: Dependency.Target, from key: String, site: InjectionSite, kind: DependencyGraph.EdgeKind, root: String
-    ) {
-        switch target {
-        case .definition(let reference):
-            if let parameterized = reference.parameterized {
-                let targetKey = ParameterizedEntries.key(of: reference)
-                edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
-                guard !visited.contains(targetKey), !parameterizedKeys.contains(targetKey) else { return }
-                // A definition may inject itself with new arguments without end (page(n) injecting
-                // page(n + 1)): past the limit the chain is drawn but not followed, and reported.
-                guard parameterizedKeys.count < Self.parameterizedLimit else {
-                    if kind != .provider, !truncatedChains.contains(where: { $0.root == root }) {
-                        truncatedChains.append((root, key, targetKey))
-                    }
-                    return
+    /// Draws every edge of an injection, the parameterized definitions it reaches evaluated with their
+    /// argument values; what cannot be followed becomes a finding (a reference no assembly lists, a type
+    /// with no or several definitions). Providers are drawn too: the graph shows what a component may
+    /// build, not only what it builds when it is built.
+    private mutating func follow(_ target: Dependency.Target, from key: String, site: InjectionSite, root: String) {
+        target.forEachEdge(registry: factory.registry, lookup: factory.registeredEntry(for:)) { edge in
+            switch edge.kind {
+            case .reference, .parameterized, .provider:
+                guard let reference = edge.reference else { return }
+                let kind: DependencyGraph.EdgeKind = edge.kind == .provider ? .provider : edge.isCollected ? .collection : .reference
+                if let parameterized = reference.parameterized {
+                    drawParameterized(reference, parameterized, from: key, site: site, kind: kind, root: root)
+                } else if let entry = edge.entry {
+                    edges.append(DependencyGraph.Edge(from: key, to: entry.key, kind: kind, site: site))
+                } else {
+                    unresolved.append((key, site, .undeclaredDefinition(function: reference.function, location: reference.identity.location,
+                                                                        assembly: reference.assemblyType)))
                 }
-                parameterizedKeys.insert(targetKey)
-                // Evaluated as a resolution evaluates it, registering what it reaches unlisted.
-                var evaluated = parameterized.definition
-                if factory.reachesUnregistered(evaluated) { evaluated = factory.evaluatingBody { parameterized.definition } }
-                pending.append((evaluated, targetKey, root))
-            } else if let targetKey = registeredKey(reference) {
-                edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
-            } else {
-                unresolved.append((key, site, .undeclaredDefinition(function: reference.function, location: reference.identity.location,
-                                                                    assembly: reference.assemblyType)))
-            }
-        case .type(let type):
-            let candidates = factory.registry.byType[ObjectIdentifier(type)] ?? []
-            if let only = candidates.first, candidates.count == 1 {
-                edges.append(DependencyGraph.Edge(from: key, to: only.key, kind: .byType, site: site))
-            } else if candidates.isEmpty {
-                // An implicit component is registered when first asked for: no definition is needed.
-                if !ImplicitEntries.isImplicit(type) { unresolved.append((key, site, .noCandidate(type: type))) }
-            } else if candidates.count > 1 {
+            case .soleByType:
+                if let entry = edge.entry { edges.append(DependencyGraph.Edge(from: key, to: entry.key, kind: .byType, site: site)) }
+            case .ambiguousByType:
+                // One finding per injection, with every candidate: made at the first.
+                guard let type = edge.type, let candidates = factory.registry.byType[ObjectIdentifier(type)],
+                      candidates.first === edge.entry else { return }
                 unresolved.append((key, site, .ambiguous(type: type, candidates: candidates.map(\.key))))
+            case .unregisteredType:
+                // An implicit component is registered when first asked for: no definition is needed.
+                if let type = edge.type, !ImplicitEntries.isImplicit(type) { unresolved.append((key, site, .noCandidate(type: type))) }
+            case .allOfType:
+                if let entry = edge.entry { edges.append(DependencyGraph.Edge(from: key, to: entry.key, kind: .all, site: site)) }
             }
-        case .collection(let targets):
-            for element in targets { follow(element, from: key, site: site, kind: .collection, root: root) }
-        case .provider(let reference):
-            // A provider naming its own definition with other arguments builds nothing until asked:
-            // not a finding when its chain is cut.
-            follow(.definition(reference), from: key, site: site, kind: .provider, root: root)
-        case .allOfType(let type):
-            for candidate in factory.registry.byType[ObjectIdentifier(type)] ?? [] {
-                edges.append(DependencyGraph.Edge(from: key, to: candidate.key, kind: .all, site: site))
-            }
-        case .config, .value, .opaque:
-            break
         }
+    }
+
+    /// Draws the edge to a parameterized definition and queues it, evaluated with its argument values,
+    /// unless the chain of them is past `parameterizedLimit`.
+    private mutating func drawParameterized(
+        _ reference: DefinitionReference, _ parameterized: ParameterizedDefinition, from key: String, site: InjectionSite,
+        kind: DependencyGraph.EdgeKind, root: String
+    ) {
+        let targetKey = ParameterizedEntries.key(of: reference)
+        edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
+        guard !visited.contains(targetKey), !parameterizedKeys.contains(targetKey) else { return }
+        // A definition may inject itself with new arguments without end (page(n) injecting page(n + 1)):
+        // past the limit the chain is drawn but not followed, and reported (not when a provider cuts it:
+        // a provider naming its own definition with other arguments builds nothing until asked).
+        guard parameterizedKeys.count < Self.parameterizedLimit else {
+            if kind != .provider, !truncatedChains.contains(where: { $0.root == root }) {
+                truncatedChains.append((root, key, targetKey))
+            }
+            return
+        }
+        parameterizedKeys.insert(targetKey)
+        // Evaluated as a resolution evaluates it, registering what it reaches unlisted.
+        var evaluated = parameterized.definition
+        if factory.reachesUnregistered(evaluated) { evaluated = factory.evaluatingBody { parameterized.definition } }
+        pending.append((evaluated, targetKey, root))
     }
 
     private func registeredKey(_ reference: DefinitionReference) -> String? {

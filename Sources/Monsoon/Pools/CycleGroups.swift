@@ -11,9 +11,9 @@ import Synchronization
 /// independent, so unrelated components still build in parallel.
 ///
 /// Groups are the strongly connected parts of the graph of registered definitions, read as data when
-/// the factory completes its entries (see `Preparation`), which stores each entry's group in it:
-/// references, by-type and all-of-type injections, providers (an initializer may call one), collections
-/// and parents. A cycle that only closures (`.resolved { … }`, `Definition { resolver in … }`) or
+/// the factory completes its entries (see `Preparation`), which stores each entry's group in it: the
+/// edges `DependencyEdge.mayBuildWithComponent` keeps (references, sole by-type and all-of-type
+/// injections, providers, which an initializer may call; collections flattened) and parents. A cycle that only closures (`.resolved { … }`, `Definition { resolver in … }`) or
 /// parameterized definitions close is invisible here; two threads entering such a cycle from opposite
 /// ends still get `ErrorKind.concurrentCycle` rather than a deadlock.
 enum CycleGroups {
@@ -22,25 +22,6 @@ enum CycleGroups {
     /// A group number no other group has (groups only need to differ from each other).
     static func newGroup() -> Int {
         groups.wrappingAdd(1, ordering: .relaxed).newValue
-    }
-
-    /// Calls `body` with each registered entry a target may build, as the cycle analysis reads it: a
-    /// reference or provider's entry, a type's sole entry, every entry of an all-of-type injection.
-    static func forEachSuccessor(
-        of target: Dependency.Target, registry: Registry, lookup: (DefinitionReference) -> RegistryEntry?, _ body: (RegistryEntry) -> Void
-    ) {
-        switch target {
-        case .definition(let reference), .provider(let reference):
-            if reference.parameterized == nil, let found = lookup(reference) { body(found) }
-        case .type(let type):
-            if let only = registry.soleEntry(declaring: ObjectIdentifier(type)) { body(only) }
-        case .allOfType(let type):
-            for entry in registry.byType[ObjectIdentifier(type)] ?? [] { body(entry) }
-        case .collection(let targets):
-            for element in targets { forEachSuccessor(of: element, registry: registry, lookup: lookup, body) }
-        case .value, .config, .opaque:
-            break
-        }
     }
 
     /// Tarjan's algorithm without recursion, so that a graph thousands of definitions deep cannot

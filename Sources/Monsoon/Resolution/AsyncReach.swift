@@ -16,6 +16,19 @@ enum AsyncReach: Sendable {
         @usableFromInline var mayAwait = false
         /// It, or something it injects, may be built on the main actor.
         var mayNeedMainActor = false
+
+        /// Adds what building the target of `edge` (one the component builds) may need: everything, for
+        /// a parameterized definition, whose content is known only with its arguments; the flags of a
+        /// registered entry once `prepare` completed it.
+        mutating func add(_ edge: DependencyEdge, prepare: (RegistryEntry) -> Bool) {
+            if edge.kind == .parameterized {
+                mayAwait = true
+                mayNeedMainActor = true
+            } else if let reached = edge.entry, prepare(reached) {
+                mayAwait = mayAwait || reached.reach.mayAwait
+                mayNeedMainActor = mayNeedMainActor || reached.reach.mayNeedMainActor
+            }
+        }
     }
 
     /// The flags of an entry made for a parameterized definition at resolution time, from what it injects.
@@ -24,11 +37,9 @@ enum AsyncReach: Sendable {
     static func flags(of entry: RegistryEntry, in factory: BlockComponentFactory) -> Flags {
         var flags = Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
         for target in targets(of: entry) {
-            forEachEntry(of: target, registry: factory.registry, lookup: factory.registeringEntry(for:),
-                         parameterized: { flags.mayAwait = true; flags.mayNeedMainActor = true }) { reached in
-                guard (try? factory.prepare(reached, path: [])) != nil else { return }
-                flags.mayAwait = flags.mayAwait || reached.reach.mayAwait
-                flags.mayNeedMainActor = flags.mayNeedMainActor || reached.reach.mayNeedMainActor
+            target.forEachEdge(registry: factory.registry, lookup: factory.registeringEntry(for:)) { edge in
+                guard edge.isBuiltWithComponent else { return }
+                flags.add(edge, prepare: { (try? factory.prepare($0, path: [])) != nil })
             }
         }
         return flags
@@ -55,8 +66,8 @@ enum AsyncReach: Sendable {
             if needs(current) { return path }
             var successors: [RegistryEntry] = []
             for target in targets(of: current) {
-                forEachEntry(of: target, registry: factory.registry, lookup: factory.registeredEntry(for:), parameterized: {}) { reached in
-                    if mayNeed(reached) { successors.append(reached) }
+                target.forEachEdge(registry: factory.registry, lookup: factory.registeredEntry(for:)) { edge in
+                    if edge.isBuiltWithComponent, let reached = edge.entry, mayNeed(reached) { successors.append(reached) }
                 }
             }
             for next in successors.reversed() { stack.append((next, path + [next.key])) }
@@ -69,25 +80,6 @@ enum AsyncReach: Sendable {
         var targets = entry.definition.dependencies.map(\.target)
         if let inherited = entry.inherited { targets += inherited.initializerTargets + inherited.injectionTargets }
         return targets
-    }
-
-    /// Calls `body` with each registered entry a target builds; `parameterized` for a reference to a
-    /// parameterized definition, whose entries do not exist yet.
-    static func forEachEntry(
-        of target: Dependency.Target, registry: Registry?, lookup: (DefinitionReference) -> RegistryEntry?,
-        parameterized: () -> Void, _ body: (RegistryEntry) -> Void
-    ) {
-        switch target {
-        case .definition(let reference):
-            if reference.parameterized != nil { return parameterized() }
-            if let entry = lookup(reference) { body(entry) }
-        case .type(let type), .allOfType(let type):
-            for entry in registry?.byType[ObjectIdentifier(type)] ?? [] { body(entry) }
-        case .collection(let targets):
-            for element in targets { forEachEntry(of: element, registry: registry, lookup: lookup, parameterized: parameterized, body) }
-        case .value, .config, .provider, .opaque:
-            break
-        }
     }
 }
 

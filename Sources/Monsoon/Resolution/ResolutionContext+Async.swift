@@ -145,19 +145,22 @@ extension ResolutionContext {
         hot.pointee.prepared = values
     }
 
+    /// What the step builds, as the resolution finds it (a parameterized definition's entry made, an
+    /// implicit component registered); not a provider's target, which the step does not build, nor an
+    /// ambiguous type's candidates. A lookup that fails is left to the step, which reports it with the
+    /// requested type.
     private func collectEntries(of target: Dependency.Target, into entries: inout [RegistryEntry]) {
-        switch target {
-        case .definition(let reference):
-            // A lookup that fails is left to the step, which reports it with the requested type.
-            if let entry = try? entry(for: reference, declaredType: Any.self) { entries.append(entry) }
-        case .type(let type):
-            if let entry = try? factory.uniqueEntry(for: type, path: []) { entries.append(entry) }
-        case .allOfType(let type):
-            entries += factory.registry.byType[ObjectIdentifier(type)] ?? []
-        case .collection(let targets):
-            for element in targets { collectEntries(of: element, into: &entries) }
-        case .value, .config, .provider, .opaque:
-            break
+        target.forEachEdge(registry: factory.registry, lookup: { try? entry(for: $0, declaredType: Any.self) }) { edge in
+            switch edge.kind {
+            case .reference, .soleByType, .allOfType:
+                if let entry = edge.entry { entries.append(entry) }
+            case .parameterized:
+                if let reference = edge.reference, let entry = try? entry(for: reference, declaredType: Any.self) { entries.append(entry) }
+            case .unregisteredType:
+                if let type = edge.type, let entry = try? factory.uniqueEntry(for: type, path: []) { entries.append(entry) }
+            case .provider, .ambiguousByType:
+                break
+            }
         }
     }
 
