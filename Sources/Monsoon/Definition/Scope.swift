@@ -24,11 +24,35 @@ public enum Scope: String, Sendable, Hashable, CaseIterable {
     /// holder releases it the next resolution builds a new one. Only class instances can be pooled weakly.
     case weakSingleton
 
-    /// Whether instances outlive one resolution and live in a factory-wide pool.
+}
+
+/// What a scope does: the one place that decides it. Pools, resolution, activation, start-up, patches and
+/// validation ask these questions and never compare scopes themselves, so that a scope's behaviour is
+/// read here whole (and a new scope is added here).
+extension Scope {
+    /// Whether instances outlive one resolution and live in a factory-wide pool (the entry's cell).
     var isShared: Bool {
         switch self {
         case .objectGraph, .prototype: false
         case .singleton, .lazySingleton, .weakSingleton: true
         }
     }
+
+    /// Whether the factory-wide pool holds its instance weakly, which only a class instance can be.
+    var holdsWeakly: Bool { self == .weakSingleton }
+
+    /// Whether the factory builds the component unasked: at activation, or in `start()` when it awaits.
+    /// An eager component cannot take runtime arguments: nobody would give them.
+    var isEager: Bool { self == .singleton }
+
+    /// Whether every reference within one top-level resolution shares one instance, dropped when that
+    /// resolution returns.
+    var isPooledPerResolution: Bool { self == .objectGraph }
+
+    /// Whether every reference gets an instance of its own.
+    var buildsPerReference: Bool { self == .prototype }
+
+    /// Whether the pool keeps its instance for the factory's lifetime: what such a component injects is
+    /// kept as long, whatever its own scope says.
+    var keepsForFactoryLifetime: Bool { self == .singleton || self == .lazySingleton }
 }

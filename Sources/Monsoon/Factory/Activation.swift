@@ -209,7 +209,7 @@ private struct Activation {
                 return nil
             }
         }
-        if scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
+        if scope.holdsWeakly, MetadataKind.isValueType(definition.declaredType) {
             problems.append(.weakSingletonOfValueType(item.key, type: definition.declaredType, location: definition.location))
         }
         return entry

@@ -194,7 +194,7 @@ public final class BlockComponentFactory: Sendable {
         var timings: [ActivationReport.SingletonTiming] = []
         let clock = ContinuousClock()
         // A singleton that awaits is built by `start()`.
-        for entry in registry.entries where entry.scope == .singleton && !entry.declaration.isAbstract {
+        for entry in registry.entries where entry.scope.isEager && !entry.declaration.isAbstract {
             let start = clock.now
             do {
                 try prepare(entry, path: [])

@@ -273,7 +273,7 @@ extension BlockComponentFactory {
         var definition = evaluatingBody { body.definition(for: entry.declaration) }
         // Keys and locations are strings: made only for a problem.
         var problems = Preparation.bodyChanges(of: definition, declaredScope: entry.scope, key: entry.key)
-        if entry.scope == .weakSingleton, MetadataKind.isValueType(definition.declaredType) {
+        if entry.scope.holdsWeakly, MetadataKind.isValueType(definition.declaredType) {
             problems.append(.weakSingletonOfValueType(entry.key, type: definition.declaredType, location: definition.location))
         }
         if !definitionPostProcessors.isEmpty {

@@ -83,7 +83,7 @@ final class RegistryEntry: @unchecked Sendable {
     /// Whether this is an eager singleton that awaits, which ``BlockComponentFactory/start()`` builds and
     /// has not built yet.
     var awaitsStart: Bool {
-        scope == .singleton && isPrepared && !definition.isAbstract && reach.mayAwait && cell?.publishedValue == nil
+        scope.isEager && isPrepared && !definition.isAbstract && reach.mayAwait && cell?.publishedValue == nil
     }
 
     /// An entry for an evaluated definition, complete but for the graph's fields.
@@ -98,7 +98,7 @@ final class RegistryEntry: @unchecked Sendable {
         self.definition = definition
         self.scope = scope
         self.declaredTypeID = ObjectIdentifier(definition.declaredType)
-        self.cell = scope.isShared ? SharedInstanceCell(holdsWeakly: scope == .weakSingleton) : nil
+        self.cell = SharedInstanceCell(for: scope)
         self.prepared = Atomic(false)
         self.stage = .completed
         complete(inherited: inherited)
@@ -122,7 +122,7 @@ final class RegistryEntry: @unchecked Sendable {
         self.definition = declaration
         self.scope = scope
         self.declaredTypeID = ObjectIdentifier(declaration.declaredType)
-        self.cell = scope.isShared ? SharedInstanceCell(holdsWeakly: scope == .weakSingleton) : nil
+        self.cell = SharedInstanceCell(for: scope)
         self.prepared = Atomic(false)
         self.stage = stage
     }

@@ -21,7 +21,7 @@ final class ParameterizedEntries: Sendable {
         } catch {
             throw .invalidParent(key, explanation: error.explanation(childType: definition.declaredType), path: path() + [key])
         }
-        if resolved.scope == .singleton { throw .singletonWithArguments(key, path: path() + [key]) }
+        if resolved.scope.isEager { throw .singletonWithArguments(key, path: path() + [key]) }
         let entry = RegistryEntry(assemblyName: definition.assemblyType.map { typeName($0) } ?? "", keyWithArguments: key,
                                   definition: definition, scope: resolved.scope, inherited: resolved.inherited)
         entry.reach = AsyncReach.flags(of: entry, in: factory)

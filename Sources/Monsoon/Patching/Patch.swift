@@ -40,24 +40,21 @@ public final class Patch: @unchecked Sendable {
     }
 
     func instance(in context: ResolutionContext, entry: RegistryEntry) throws(ResolutionError) -> Any {
-        switch scope {
-        case .prototype:
-            return try make(entry, context)
-        case .objectGraph:
+        if scope.buildsPerReference { return try make(entry, context) }
+        if scope.isPooledPerResolution {
             let slot = ObjectIdentifier(self)
             if let existing = context.patchedObjectGraph[slot] { return existing }
             let value = try make(entry, context)
             context.patchedObjectGraph[slot] = value
             return value
-        case .singleton, .lazySingleton, .weakSingleton:
-            if let existing = shared.current { return existing }
-            // Made outside the lock: a double may resolve other (even patched) components.
-            let value = try make(entry, context)
-            return shared.withLock { stored in
-                if let raced = stored { return raced }
-                stored = value
-                return value
-            }
+        }
+        if let existing = shared.current { return existing }
+        // Made outside the lock: a double may resolve other (even patched) components.
+        let value = try make(entry, context)
+        return shared.withLock { stored in
+            if let raced = stored { return raced }
+            stored = value
+            return value
         }
     }
 

@@ -24,6 +24,13 @@ final class SharedInstanceCell: @unchecked Sendable {
         self.holdsWeakly = holdsWeakly
     }
 
+    /// The pool slot an entry of `scope` keeps its component in; `nil` for a scope whose instances live
+    /// no longer than a resolution.
+    convenience init?(for scope: Scope) {
+        guard scope.isShared else { return nil }
+        self.init(holdsWeakly: scope.holdsWeakly)
+    }
+
     /// The pooled strong value, without locking; `nil` until published and always for weak cells.
     var publishedValue: Any? {
         isPublished.load(ordering: .acquiring) ? strongValue : nil

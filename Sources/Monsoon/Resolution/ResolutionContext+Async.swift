@@ -28,7 +28,7 @@ extension ResolutionContext {
             return try segment { () throws(ResolutionError) in try instance(of: entry) }
         }
         if let cell = entry.cell { return try await sharedInstanceAsync(of: entry, in: cell) }
-        if entry.scope == .objectGraph, let held = held(entry, pool: .objectGraphPool) { return held }
+        if entry.scope.isPooledPerResolution, let held = held(entry, pool: .objectGraphPool) { return held }
         return try await buildAsync(entry, claimed: nil)
     }
 

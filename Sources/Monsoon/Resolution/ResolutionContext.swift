@@ -243,7 +243,7 @@ final class ResolutionContext {
         if !entry.isPrepared { try factory.prepare(entry, path: path) }
         if entry.declaration.isAbstract { throw .abstract(entry.key, path: path + [entry.key], children: factory.childKeys(of: entry)) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
-        if entry.scope == .objectGraph, let held = held(entry, pool: .objectGraphPool) { return held }
+        if entry.scope.isPooledPerResolution, let held = held(entry, pool: .objectGraphPool) { return held }
         return try build(entry, claimed: nil)
     }
 
@@ -340,8 +340,8 @@ final class ResolutionContext {
     /// reused when the new build reaches it, which ends the walk.
     func inFlightUse(of entry: RegistryEntry, state: SlotState) throws(ResolutionError) -> InFlightUse {
         let frame = Int(state.frame)
-        if entry.scope == .prototype, stack.count - 1 - frame > 1,
-           stack[(frame + 1)...].contains(where: { $0.entry.scope != .prototype }) {
+        if entry.scope.buildsPerReference, stack.count - 1 - frame > 1,
+           stack[(frame + 1)...].contains(where: { !$0.entry.scope.buildsPerReference }) {
             return .buildBeside(state)
         }
         return .reuse(try inFlight(entry, frame: frame))
@@ -368,7 +368,7 @@ final class ResolutionContext {
     /// through property or method injection receives this instance instead of building another; then
     /// runs the injections postponed until this instance existed.
     @usableFromInline func didInstantiate(_ instance: StoredInstance, for entry: RegistryEntry) throws(ResolutionError) {
-        if entry.scope == .weakSingleton, instance.isBoxed, !(type(of: instance.value) is AnyClass) {
+        if entry.scope.holdsWeakly, instance.isBoxed, !(type(of: instance.value) is AnyClass) {
             throw .weakSingletonOfValue(entry.key, built: type(of: instance.value), path: path)
         }
         guard !stack.isEmpty else { return }

@@ -111,7 +111,7 @@ struct Validator {
     }
 
     private func singletonsWithArguments() -> [ValidationReport.Finding] {
-        graph.nodes.filter { parameterizedKeys.contains($0.key) && $0.scope == .singleton }.map { node in
+        graph.nodes.filter { parameterizedKeys.contains($0.key) && $0.scope.isEager }.map { node in
             finding(.error, .singletonWithArguments, node.key, [node.key],
                     "\(node.key) has runtime arguments but is a singleton, which is built at activation; use lazySingleton.")
         }
@@ -124,10 +124,10 @@ struct Validator {
         let nodes = nodesByKey
         return graph.edges.flatMap { edge -> [ValidationReport.Finding] in
             guard edge.kind != .parent, edge.kind != .provider, let holder = nodes[edge.from], let held = nodes[edge.to],
-                  holder.scope == .singleton || holder.scope == .lazySingleton
+                  holder.scope.keepsForFactoryLifetime
             else { return [] }
             var found: [ValidationReport.Finding] = []
-            if held.scope == .objectGraph || held.scope == .prototype || held.scope == .weakSingleton {
+            if !held.scope.keepsForFactoryLifetime {
                 found.append(finding(.warning, .captiveDependency, edge.from, [edge.from, edge.to],
                                      "\(edge.from) (\(holder.scope)) holds \(edge.to) (\(held.scope)) through \(edge.siteLabel): "
                                          + "the \(holder.scope) keeps one \(held.typeName) for the factory's lifetime. "
@@ -152,7 +152,7 @@ struct Validator {
             guard entry.reach.mayAwait, !entry.isAsync,
                   let path = AsyncReach.path(toAsyncFrom: entry, in: factory, includingBuilt: true), let last = path.last
             else { return nil }
-            let start = entry.scope == .singleton ? " As an eager singleton, it is built by `try await factory.start()`." : ""
+            let start = entry.scope.isEager ? " As an eager singleton, it is built by `try await factory.start()`." : ""
             return finding(.info, .asyncRequired, entry.key, path,
                            "\(entry.key) reaches \(last), whose initializer is async (\(path.joined(separator: " → "))): "
                                + "resolve it with `try await`; a synchronous resolution throws asyncRequired.\(start)")
@@ -177,7 +177,7 @@ struct Validator {
     /// Eager singletons that need the main actor: activation builds them where the factory is created.
     private func mainActorSingletons() -> [ValidationReport.Finding] {
         factory.registry.entries.compactMap { entry in
-            guard entry.scope == .singleton, entry.reach.mayNeedMainActor, !entry.reach.mayAwait, !entry.declaration.isAbstract,
+            guard entry.scope.isEager, entry.reach.mayNeedMainActor, !entry.reach.mayAwait, !entry.declaration.isAbstract,
                   let path = AsyncReach.path(toAsyncFrom: entry, in: factory, includingBuilt: true, requirement: .mainActor)
             else { return nil }
             return finding(.warning, .mainActorRequired, entry.key, path,
