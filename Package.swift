@@ -23,8 +23,11 @@ let package = Package(
         .executable(name: "shop", targets: ["Shop"]),
     ],
     targets: [
-        .target(name: "Monsoon", swiftSettings: strictSettings),
-        .testTarget(name: "MonsoonTests", dependencies: ["Monsoon"], swiftSettings: strictSettings),
+        // The file formats Monsoon reads (JSON, property lists), with no public API: parsers that know
+        // nothing of dependency injection, fuzzed on their own (Fuzz/run).
+        .target(name: "MonsoonFormats", swiftSettings: strictSettings),
+        .target(name: "Monsoon", dependencies: ["MonsoonFormats"], swiftSettings: strictSettings),
+        .testTarget(name: "MonsoonTests", dependencies: ["Monsoon", "MonsoonFormats"], swiftSettings: strictSettings),
 
         // Test support for apps using Monsoon, with XCTest and Swift Testing (toolchain modules only).
         .target(name: "MonsoonTesting", dependencies: ["Monsoon"], swiftSettings: strictSettings),

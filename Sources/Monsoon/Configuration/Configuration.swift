@@ -1,4 +1,5 @@
 import Foundation
+import MonsoonFormats
 
 /// Configuration values read from JSON files and injected by dotted key (Typhoon's config files).
 ///
@@ -286,5 +287,24 @@ private final class OriginTable: Sendable {
             stored = computed
             return computed
         }
+    }
+}
+
+extension JSONValue {
+    /// `text` as the scalar `type` wants, when it spells one: `yes`/`no`, `true`/`false`, `on`/`off` and
+    /// `1`/`0` for `Bool` (any case), numerals for integer and floating-point types. `nil` otherwise.
+    static func scalar(converting text: String, to type: Any.Type) -> JSONValue? {
+        let wanted = MetadataKind.wrappedType(ofOptional: type) ?? type
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if wanted == Bool.self {
+            switch trimmed.lowercased() {
+            case "yes", "true", "on", "1": return .bool(true)
+            case "no", "false", "off", "0": return .bool(false)
+            default: return nil
+            }
+        }
+        if wanted is any FixedWidthInteger.Type, let integer = Int(trimmed) { return .int(integer) }
+        if wanted is any BinaryFloatingPoint.Type, let number = Double(trimmed) { return .double(number) }
+        return nil
     }
 }

@@ -1,3 +1,5 @@
+import MonsoonFormats
+
 /// Why configuration could not be loaded or a value could not be read. The message names the key, the
 /// file and the expected type.
 public struct ConfigurationError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import MonsoonFormats
 
 /// The file formats configuration is read from, besides JSON: property lists (Typhoon's
 /// `Configuration.plist`) and `key=value` properties files. Both become the same JSON-like value, so they

@@ -1,3 +1,5 @@
+import MonsoonFormats
+
 /// Turns a configuration string into a value of one type (Typhoon's type converters): for types that
 /// are not `Decodable`, or whose text form is not what `Decodable` expects (a colour written `#ff8800`).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import MonsoonFormats
 
 /// Starting a factory from a JSON manifest (Typhoon's Info.plist list of initial assemblies).
 extension BlockComponentFactory {

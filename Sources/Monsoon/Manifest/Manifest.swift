@@ -1,3 +1,5 @@
+import MonsoonFormats
+
 /// The parsed content of a startup manifest: which assemblies to activate and which configuration files
 /// to attach, with optional per-environment additions. The format is documented in `Docs/Manifest.md`
 /// with a JSON Schema beside it.

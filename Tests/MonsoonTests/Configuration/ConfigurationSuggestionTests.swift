@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Monsoon
+import MonsoonFormats
 
 @Suite struct ConfigurationSuggestionTests {
     private func configuration(_ json: String) throws -> Configuration {

@@ -1,6 +1,7 @@
 import Foundation
 #if !MONSOON_FUZZ_BUILD
 @testable import Monsoon
+import MonsoonFormats
 #endif
 
 /// What each fuzz target does with one input (Fuzz/run compiles this file into the fuzzer; the test

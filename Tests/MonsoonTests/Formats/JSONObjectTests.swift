@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Monsoon
+import MonsoonFormats
 
 /// The object representation configuration and manifests are read into (issue 28: a dictionary per
 /// object made a million keys peak at 6.9× their file).

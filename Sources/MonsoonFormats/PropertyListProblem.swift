@@ -1,6 +1,6 @@
 /// Where and why an XML property list cannot be read, at a byte offset, a line and a column.
-struct PropertyListProblem: Error, Equatable, CustomStringConvertible {
-    enum Kind: Equatable {
+package struct PropertyListProblem: Error, Equatable, CustomStringConvertible {
+    package enum Kind: Equatable {
         /// The file ends inside an element, a comment or a declaration.
         case truncated
         /// Dictionaries and arrays nested deeper than ``NestingLimit/depth``.
@@ -17,13 +17,13 @@ struct PropertyListProblem: Error, Equatable, CustomStringConvertible {
         case unsupported(String, path: String)
     }
 
-    let kind: Kind
+    package let kind: Kind
     /// Where the problem is, from 0.
-    let byteOffset: Int
-    let line: Int
-    let column: Int
+    package let byteOffset: Int
+    package let line: Int
+    package let column: Int
 
-    var description: String {
+    package var description: String {
         let place = "at line \(line), column \(column)"
         return switch kind {
         case .truncated:

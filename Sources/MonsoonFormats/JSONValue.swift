@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON document as a value: how configuration is stored and merged before it is converted to the
 /// types components ask for.
-enum JSONValue: Codable, Sendable, Equatable {
+package enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,7 +12,7 @@ enum JSONValue: Codable, Sendable, Equatable {
     /// Boxed: a ``JSONObject`` is three arrays, which inline would make every value 8 bytes larger.
     indirect case object(JSONObject)
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let bool = try? container.decode(Bool.self) { self = .bool(bool) }
@@ -23,7 +23,7 @@ enum JSONValue: Codable, Sendable, Equatable {
         else { self = .object(try container.decode(JSONObject.self)) }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -37,7 +37,7 @@ enum JSONValue: Codable, Sendable, Equatable {
     }
 
     /// `string`, `number`, `object`… for messages.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -49,33 +49,14 @@ enum JSONValue: Codable, Sendable, Equatable {
     }
 
     /// Parses JSON data, or says where and why it is not JSON (see ``JSONParser``).
-    static func parse(_ data: Data) -> Result<JSONValue, JSONSyntaxProblem> {
+    package static func parse(_ data: Data) -> Result<JSONValue, JSONSyntaxProblem> {
         JSONParser.parse(data)
     }
 
     /// Converts to any `Decodable` type by re-encoding, so configuration supports every type that JSON
     /// decoding does with its default strategies (URL, nested structs, arrays, dictionaries; a `Date` only
     /// as seconds since 2001, the default).
-    func decode<T: Decodable>(as type: T.Type) throws -> T {
+    package func decode<T: Decodable>(as type: T.Type) throws -> T {
         try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
-    }
-}
-
-extension JSONValue {
-    /// `text` as the scalar `type` wants, when it spells one: `yes`/`no`, `true`/`false`, `on`/`off` and
-    /// `1`/`0` for `Bool` (any case), numerals for integer and floating-point types. `nil` otherwise.
-    static func scalar(converting text: String, to type: Any.Type) -> JSONValue? {
-        let wanted = MetadataKind.wrappedType(ofOptional: type) ?? type
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if wanted == Bool.self {
-            switch trimmed.lowercased() {
-            case "yes", "true", "on", "1": return .bool(true)
-            case "no", "false", "off", "0": return .bool(false)
-            default: return nil
-            }
-        }
-        if wanted is any FixedWidthInteger.Type, let integer = Int(trimmed) { return .int(integer) }
-        if wanted is any BinaryFloatingPoint.Type, let number = Double(trimmed) { return .double(number) }
-        return nil
     }
 }

@@ -1,7 +1,7 @@
 /// Where and why a document is not JSON: empty, cut off, nested too deep, invalid UTF-8, or an unexpected
 /// character, at a byte offset, a line and a column (columns count characters, from 1).
-struct JSONSyntaxProblem: Error, Equatable, CustomStringConvertible {
-    enum Kind: Equatable {
+package struct JSONSyntaxProblem: Error, Equatable, CustomStringConvertible {
+    package enum Kind: Equatable {
         case empty
         /// The text ends inside an object, array, string or literal.
         case truncated
@@ -13,13 +13,13 @@ struct JSONSyntaxProblem: Error, Equatable, CustomStringConvertible {
         case unexpected(character: String, expected: String)
     }
 
-    let kind: Kind
+    package let kind: Kind
     /// Where the problem is, from 0.
-    let byteOffset: Int
-    let line: Int
-    let column: Int
+    package let byteOffset: Int
+    package let line: Int
+    package let column: Int
 
-    var description: String {
+    package var description: String {
         switch kind {
         case .empty:
             "the file is empty"
@@ -39,16 +39,16 @@ struct JSONSyntaxProblem: Error, Equatable, CustomStringConvertible {
 /// properties files): deeper than any real configuration, and shallow enough that reading a value at
 /// the limit — through Foundation's coders, which recurse once per level — fits the 512 KiB stack of a
 /// secondary thread on Apple platforms with room to spare.
-enum NestingLimit {
-    static let depth = 64
+package enum NestingLimit {
+    package static let depth = 64
 }
 
 /// Lines and columns of a byte offset, computed only when a message needs them, so that parsing never
 /// counts them.
-enum SourcePosition {
+package enum SourcePosition {
     /// The line and column (from 1) of `offset` in `bytes`: lines end at `\n`, and a column is a
     /// character (a byte that does not continue a UTF-8 sequence).
-    static func locate(_ offset: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
+    package static func locate(_ offset: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         for index in 0..<min(offset, bytes.count) {
@@ -64,7 +64,7 @@ enum SourcePosition {
     }
 
     /// `0xFF`, for messages.
-    static func hex(_ byte: UInt8) -> String {
+    package static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16, uppercase: true)
         return "0x" + (digits.count == 1 ? "0" + digits : digits)
     }
@@ -72,7 +72,7 @@ enum SourcePosition {
     /// The length of the well-formed UTF-8 sequence that starts at `index`, or `nil` when the bytes there
     /// are not one (a stray continuation byte, an overlong form, a surrogate, a code point past U+10FFFF,
     /// or a sequence cut short).
-    static func utf8SequenceLength(at index: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func utf8SequenceLength(at index: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
         let lead = bytes[index]
         let length: Int
         var minimum: UInt32
@@ -98,7 +98,7 @@ enum SourcePosition {
     /// starts with, a lead byte whose continuation is missing (the byte that stops it is named, but the
     /// fault is the lead's: a Latin-1 "é", 0xE9, before a quote is reported at the 0xE9), or a complete
     /// sequence that encodes no character. `index` is where `utf8SequenceLength(at:in:)` said `nil`.
-    static func utf8Fault(at index: Int, in bytes: UnsafeRawBufferPointer) -> String {
+    package static func utf8Fault(at index: Int, in bytes: UnsafeRawBufferPointer) -> String {
         let lead = bytes[index]
         let length: Int
         switch lead {
@@ -119,7 +119,7 @@ enum SourcePosition {
     }
 
     /// The offset of the first byte of `bytes` that is not well-formed UTF-8, if any.
-    static func firstInvalidUTF8(in bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func firstInvalidUTF8(in bytes: UnsafeRawBufferPointer) -> Int? {
         var index = 0
         while index < bytes.count {
             if bytes[index] < 0x80 {

@@ -16,12 +16,12 @@ import Foundation
 /// have no configuration value and are reported with the key they sit under.
 ///
 /// - Complexity: O(*n*) in the size of the document.
-struct PropertyListParser {
+package struct PropertyListParser {
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
 
     /// The list's value, where and why it is not a property list, or `nil` when it is not XML at all.
-    static func parse(_ data: Data) -> Result<JSONValue, PropertyListProblem>? {
+    package static func parse(_ data: Data) -> Result<JSONValue, PropertyListProblem>? {
         data.withUnsafeBytes { raw in
             var parser = PropertyListParser(bytes: raw)
             guard parser.startsAsXML() else { return nil }

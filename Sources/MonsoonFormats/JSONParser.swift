@@ -10,12 +10,12 @@ import Foundation
 /// offset, line and column; lines and columns are counted only then.
 ///
 /// - Complexity: O(*n*) in the size of the document.
-struct JSONParser {
+package struct JSONParser {
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
 
     /// The document's value, or where and why it is not JSON.
-    static func parse(_ data: Data) -> Result<JSONValue, JSONSyntaxProblem> {
+    package static func parse(_ data: Data) -> Result<JSONValue, JSONSyntaxProblem> {
         data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw)
             do throws(JSONSyntaxProblem) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Monsoon
+import MonsoonFormats
 
 @Suite struct PropertyListParserTests {
     private func parse(_ bytes: [UInt8]) -> Result<JSONValue, PropertyListProblem>? {

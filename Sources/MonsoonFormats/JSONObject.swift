@@ -15,8 +15,8 @@
 ///
 /// - Complexity: lookups and ``set(_:forKey:)`` are O(1) on average (O(``linearLimit``) without an
 ///   index); building an object of *n* members is O(*n*).
-struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
-    private(set) var keys: [String] = []
+package struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    package private(set) var keys: [String] = []
     /// The values by member position: in `strings` while every value is a string, else in `mixed`
     /// (and `strings` is empty). Two arrays, not an enum of two, so that each changes in place.
     private var strings: [String] = []
@@ -28,34 +28,34 @@ struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral
     private var wideSlots: [UInt32] = []
 
     /// Up to this many members, a lookup compares keys one by one.
-    static let linearLimit = 8
+    package static let linearLimit = 8
     /// Up to this many members, slots are 2 bytes (a position + 1 must fit `UInt16`).
-    static let narrowLimit = 40_000
+    package static let narrowLimit = 40_000
 
-    init() {}
+    package init() {}
 
-    init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         for (key, value) in elements { set(value, forKey: key) }
     }
 
-    init(_ dictionary: [String: JSONValue]) {
+    package init(_ dictionary: [String: JSONValue]) {
         for (key, value) in dictionary { set(value, forKey: key) }
     }
 
     /// The value at a member's position.
-    func value(at position: Int) -> JSONValue {
+    package func value(at position: Int) -> JSONValue {
         isMixed ? mixed[position] : .string(strings[position])
     }
 
-    var count: Int { keys.count }
-    var isEmpty: Bool { keys.isEmpty }
+    package var count: Int { keys.count }
+    package var isEmpty: Bool { keys.isEmpty }
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         position(of: key).map { value(at: $0) }
     }
 
     /// Sets `key`'s value: in place when the key is present, as a new last member otherwise.
-    mutating func set(_ value: JSONValue, forKey key: String) {
+    package mutating func set(_ value: JSONValue, forKey key: String) {
         let position = position(of: key)
         if !isMixed, case .string(let string) = value {
             if let position { strings[position] = string } else { strings.append(string) }
@@ -76,7 +76,7 @@ struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral
     /// `key`'s value, left as `.null` in the object until it is set again: so that a nested object can
     /// be changed in place, never copied, while it is out. (A string is left where it is: an object of
     /// strings holds nothing that could be copied.)
-    mutating func take(_ key: String) -> JSONValue? {
+    package mutating func take(_ key: String) -> JSONValue? {
         guard let position = position(of: key) else { return nil }
         guard isMixed else { return .string(strings[position]) }
         let value = mixed[position]
@@ -84,15 +84,15 @@ struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral
         return value
     }
 
-    func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(object: self)
     }
 
-    struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let object: JSONObject
         var position = 0
 
-        mutating func next() -> (key: String, value: JSONValue)? {
+        package mutating func next() -> (key: String, value: JSONValue)? {
             guard position < object.keys.count else { return nil }
             defer { position += 1 }
             return (object.keys[position], object.value(at: position))
@@ -100,7 +100,7 @@ struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral
     }
 
     /// Members compare as a dictionary's do: the same keys with equal values, in any order.
-    static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.count == rhs.count && lhs.allSatisfy { rhs[$0.key] == $0.value }
     }
 
@@ -169,11 +169,11 @@ extension JSONObject: Codable {
         init?(intValue: Int) { nil }
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self.init(try [String: JSONValue](from: decoder))
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: MemberKey.self)
         for (key, value) in self { try container.encode(value, forKey: MemberKey(stringValue: key)) }
     }
