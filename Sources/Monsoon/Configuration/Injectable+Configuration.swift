@@ -58,7 +58,7 @@ extension Injectable {
         return Injection(target: .config(reference)) { resolver in
             let context = try resolver.activeContext(label)
             do throws(ConfigurationError) {
-                return try read(context.factory.configuration(forAssembly: assembly, building: context.stack.last?.entry.definition))
+                return try read(context.factory.configuration(forAssembly: assembly, building: context.stack.frames.last?.entry.definition))
             } catch {
                 throw ResolutionError.configuration(error, path: context.path)
             }

@@ -147,7 +147,7 @@ extension BlockComponentFactory {
         }
         let context = ResolutionContext()
         context.begin(factory: self, enclosing: nil, stackFloor: 0)
-        context.hot.pointee.isAsynchronous = true
+        context.hot.pointee.run.isAsynchronous = true
         do {
             let result = try await AsyncResolutionChain.$enclosing.withValue(enclosing + [context.id]) {
                 try await body(context)

@@ -87,14 +87,14 @@ extension BlockComponentFactory {
         let enclosing = thread.pointee.resolutions.current
         var candidate = enclosing
         while let current = candidate {
-            if current.factory === self, !current.isFinished { return try body(current) }
-            candidate = current.enclosing
+            if current.factory === self, !current.run.isFinished { return try body(current) }
+            candidate = current.run.enclosing
         }
         let context = thread.pointee.resolutions.spare ?? ResolutionContext()
         thread.pointee.resolutions.spare = nil
         context.begin(factory: self, enclosing: enclosing, stackFloor: thread.pointee.resolutions.stackFloor)
         if let pending = thread.pointee.resolutions.pendingTracer, pending.factory == ObjectIdentifier(self) {
-            context.tracer = pending.tracer
+            context.detours.tracer = pending.tracer
         }
         thread.pointee.resolutions.current = context
         defer {

@@ -43,9 +43,9 @@ public final class Patch: @unchecked Sendable {
         if scope.buildsPerReference { return try make(entry, context) }
         if scope.isPooledPerResolution {
             let slot = ObjectIdentifier(self)
-            if let existing = context.patchedObjectGraph[slot] { return existing }
+            if let existing = context.scratch.patchedObjectGraph[slot] { return existing }
             let value = try make(entry, context)
-            context.patchedObjectGraph[slot] = value
+            context.scratch.patchedObjectGraph[slot] = value
             return value
         }
         if let existing = shared.current { return existing }

@@ -32,7 +32,7 @@ extension Recipe {
     func completeBuild(of instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws -> Any {
         try inject(into: &instance, entry: entry, resolver: resolver, context: context)
         var processed = instance
-        if context.postProcessesInstances {
+        if context.hot.pointee.detours.postProcessesInstances {
             processed = try context.factory.postProcess(instance, entry: entry, context: context)
             context.didReplace(StoredInstance(processed), for: entry)
         } else if !(T.self is AnyClass) {

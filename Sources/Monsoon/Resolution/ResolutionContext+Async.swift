@@ -52,7 +52,7 @@ extension ResolutionContext {
             if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
             return try await buildAsync(entry, claimed: nil)
         case .claimed:
-            claimedEntries.append(entry)
+            claims.entries.append(entry)
             return try await buildAsync(entry, claimed: cell)
         }
     }
@@ -60,31 +60,31 @@ extension ResolutionContext {
     /// `build(_:claimed:)` with the component built by `buildAsync` of its recipe.
     private nonisolated(nonsending) func buildAsync(_ entry: RegistryEntry, claimed cell: SharedInstanceCell?) async throws -> Any {
         var shadowed: SlotState?
-        if let state = slots.state(of: entry), state.frame >= 0 {
+        if let state = stack.slots.state(of: entry), state.frame >= 0 {
             switch try inFlightUse(of: entry, state: state) {
             case .reuse(let value): return value
             case .buildBeside(let state): shadowed = state
             }
         }
-        let index = stack.count
+        let index = stack.frames.count
         // No stack check: an asynchronous build's frames live in the task's memory, and each synchronous
         // step checks its own thread's stack.
-        if index >= hot.pointee.maximumDepth {
-            throw ResolutionError.depthLimitExceeded(entry.key, limit: hot.pointee.maximumDepth, stackExhausted: false, path: path + [entry.key])
+        if index >= hot.pointee.stack.maximumDepth {
+            throw ResolutionError.depthLimitExceeded(entry.key, limit: hot.pointee.stack.maximumDepth, stackExhausted: false, path: path + [entry.key])
         }
-        stack.append(Frame(entry: entry, hasInstance: false, lowLink: index, claimedCell: cell))
+        stack.frames.append(Frame(entry: entry, hasInstance: false, lowLink: index, claimedCell: cell))
         // Truncating (the depth limit keeps it small) rather than checked like `build`: identical code
         // would be merged by the optimizer into one function behind thunks, which `build` then pays for.
-        slots.update(entry) { $0.frame = Int32(truncatingIfNeeded: index) }
+        stack.slots.update(entry) { $0.frame = Int32(truncatingIfNeeded: index) }
         do {
             let value = try await entry.definition.buildAsync(self, entry)
             try await step(onMainActor: settlesMainActorComponents()) { [self] in popFrame() }
-            if let shadowed { slots.update(entry) { $0 = shadowed } }
+            if let shadowed { stack.slots.update(entry) { $0 = shadowed } }
             return value
         } catch {
             clearPrepared()
-            discard(stack.removeLast())
-            if let shadowed { slots.update(entry) { $0 = shadowed } }
+            discard(stack.frames.removeLast())
+            if let shadowed { stack.slots.update(entry) { $0 = shadowed } }
             if var resolutionError = error as? ResolutionError {
                 resolutionError.postponableUntil = nil
                 throw resolutionError
@@ -107,7 +107,7 @@ extension ResolutionContext {
             return injected
         } catch {
             clearPrepared()
-            discard(stack.removeLast())
+            discard(stack.frames.removeLast())
             if error is ResolutionError || error is CancellationError { throw error }
             throw ResolutionError.componentFailed(entry.key, error: error, path: path + [entry.key])
         }
@@ -115,12 +115,12 @@ extension ResolutionContext {
 
     /// Whether popping the top frame may run a main-actor component's afterInjections hooks.
     private func settlesMainActorComponents() -> Bool {
-        guard let top = stack.last else { return false }
+        guard let top = stack.frames.last else { return false }
         return top.entry.isMainActor || (top.extras?.unsettled.contains { $0.entry.isMainActor } ?? false)
     }
 
     /// Whether the top frame holds postponed injections into a main-actor component.
-    var hasPostponedMainActorInjections: Bool { stack.last?.extras?.postponedForMainActor ?? false }
+    var hasPostponedMainActorInjections: Bool { stack.frames.last?.extras?.postponedForMainActor ?? false }
 
     /// Produces, in order, every component `targets` will request in the next synchronous step of the
     /// frame on top, when one of them needs more than that step can do; the step then takes them from
@@ -141,8 +141,8 @@ extension ResolutionContext {
                 continue
             }
         }
-        hot.pointee.preparedDepth = stack.count
-        hot.pointee.prepared = values
+        hot.pointee.detours.preparedDepth = stack.frames.count
+        hot.pointee.detours.prepared = values
     }
 
     /// What the step builds, as the resolution finds it (a parameterized definition's entry made, an
@@ -166,17 +166,17 @@ extension ResolutionContext {
 
     /// The prepared component of `entry` for the step of the frame on top, if there is one.
     func takePrepared(_ entry: RegistryEntry) -> Any? {
-        guard stack.count == hot.pointee.preparedDepth,
-              let position = hot.pointee.prepared.firstIndex(where: { $0.entry === entry })
+        guard stack.frames.count == hot.pointee.detours.preparedDepth,
+              let position = hot.pointee.detours.prepared.firstIndex(where: { $0.entry === entry })
         else { return nil }
-        return hot.pointee.prepared.remove(at: position).value
+        return hot.pointee.detours.prepared.remove(at: position).value
     }
 
     /// Drops what the last step did not take (an argument a post-processor replaced, say).
     func clearPrepared() {
-        guard !hot.pointee.prepared.isEmpty else { return }
-        hot.pointee.prepared.removeAll()
-        hot.pointee.preparedDepth = -1
+        guard !hot.pointee.detours.prepared.isEmpty else { return }
+        hot.pointee.detours.prepared.removeAll()
+        hot.pointee.detours.preparedDepth = -1
     }
 
     /// Runs one synchronous step of this resolution on the calling thread: the resolution is the
@@ -184,8 +184,8 @@ extension ResolutionContext {
     func segment<R, Failure: Error>(_ body: () throws(Failure) -> R) throws(Failure) -> R {
         let thread = ThreadState.current
         let previous = thread.pointee.resolutions.current
-        hot.pointee.thread = CurrentResolution.currentThread
-        hot.pointee.stackFloor = thread.pointee.resolutions.stackFloor
+        hot.pointee.run.thread = CurrentResolution.currentThread
+        hot.pointee.stack.stackFloor = thread.pointee.resolutions.stackFloor
         thread.pointee.resolutions.current = self
         defer {
             thread.pointee.resolutions.current = previous

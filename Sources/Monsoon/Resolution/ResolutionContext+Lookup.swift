@@ -13,9 +13,9 @@ extension ResolutionContext {
     /// The entry a reference names; a parameterized definition gets one entry per argument values here.
     func entry(for reference: DefinitionReference, declaredType: Any.Type) throws(ResolutionError) -> RegistryEntry {
         guard reference.parameterized != nil else { return try factory.entry(for: reference, declaredType: declaredType, path: path) }
-        if let existing = parameterizedEntries[reference.poolKey] { return existing }
+        if let existing = scratch.parameterizedEntries[reference.poolKey] { return existing }
         let entry = try factory.entry(for: reference, declaredType: declaredType, path: path)
-        parameterizedEntries[reference.poolKey] = entry
+        scratch.parameterizedEntries[reference.poolKey] = entry
         return entry
     }
 
@@ -40,7 +40,7 @@ extension ResolutionContext {
     /// The component of `entry` as `T`, within this resolution.
     func component<T>(of entry: RegistryEntry, as type: T.Type) throws(ResolutionError) -> T {
         if !entry.isPrepared { try factory.prepare(entry, path: path) }
-        if entry.reach.mayAwait, stack.isEmpty, !hot.pointee.isAsynchronous, let asyncPath = AsyncReach.path(toAsyncFrom: entry, in: factory) {
+        if entry.reach.mayAwait, stack.frames.isEmpty, !hot.pointee.run.isAsynchronous, let asyncPath = AsyncReach.path(toAsyncFrom: entry, in: factory) {
             throw .asyncRequired(entry.key, asyncPath: asyncPath)
         }
         return try typed(instance(of: entry), of: entry, as: type, path: path)

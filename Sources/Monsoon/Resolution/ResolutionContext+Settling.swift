@@ -3,16 +3,16 @@
 extension ResolutionContext {
     /// Records that the component being built depends on the frame at `index` completing.
     func lowerLowLink(to index: Int) {
-        guard !stack.isEmpty else { return }
-        stack[stack.count - 1].lowLink = min(stack[stack.count - 1].lowLink, index)
+        guard !stack.frames.isEmpty else { return }
+        stack.frames[stack.frames.count - 1].lowLink = min(stack.frames[stack.frames.count - 1].lowLink, index)
     }
 
     /// Pops the top frame after a successful build: settles its components if its cycle is complete,
     /// otherwise hands them to the frame below.
     func popFrame() {
-        let frame = stack.removeLast()
-        let index = stack.count
-        slots.update(frame.entry) { $0.frame = -1 }
+        let frame = stack.frames.removeLast()
+        let index = stack.frames.count
+        stack.slots.update(frame.entry) { $0.frame = -1 }
         if frame.lowLink >= index {
             // The common case: one component that never joined a cycle, nothing to run or publish.
             if frame.claimedCell == nil, frame.extras == nil { return }
@@ -20,9 +20,9 @@ extension ResolutionContext {
         } else {
             let members = members(of: frame)
             let root = Int32(frame.lowLink)
-            for component in members { slots.update(component.entry) { $0.cycleRoot = root } }
+            for component in members { stack.slots.update(component.entry) { $0.cycleRoot = root } }
             extras(of: index - 1).unsettled += members
-            stack[index - 1].lowLink = min(stack[index - 1].lowLink, frame.lowLink)
+            stack.frames[index - 1].lowLink = min(stack.frames[index - 1].lowLink, frame.lowLink)
         }
     }
 
@@ -35,17 +35,17 @@ extension ResolutionContext {
 
     private func settle(_ components: [Unsettled]) {
         for component in components {
-            slots.update(component.entry) { $0.cycleRoot = -1 }
+            stack.slots.update(component.entry) { $0.cycleRoot = -1 }
             for hook in component.hooks { hook() }
         }
         guard components.contains(where: { $0.claimedCell != nil }) else { return }
-        guard !usedPatch else {
+        guard !claims.usedPatch else {
             factory.coordinator.abandon(components.compactMap(\.claimedCell), by: id)
             return
         }
         var built: [(cell: SharedInstanceCell, value: Any, box: AnyObject?)] = []
         for component in components {
-            guard let cell = component.claimedCell, let value = slots.state(of: component.entry)?.value else { continue }
+            guard let cell = component.claimedCell, let value = stack.slots.state(of: component.entry)?.value else { continue }
             built.append((cell, value, cell.holdsWeakly ? nil : component.entry.definition.box(value)))
         }
         factory.coordinator.publish(built)
@@ -62,15 +62,15 @@ extension ResolutionContext {
     }
 
     private func forget(_ entry: RegistryEntry) {
-        slots.update(entry) { $0 = SlotState() }
+        stack.slots.update(entry) { $0 = SlotState() }
     }
 
     /// Runs hooks queued outside any frame, then gives up claims still held: builds whose failure user
     /// code caught. (Claims that were settled are no longer this resolution's, and are left alone.)
     func complete() {
-        while !looseHooks.isEmpty {
-            let hooks = looseHooks
-            looseHooks.removeAll()
+        while !scratch.looseHooks.isEmpty {
+            let hooks = scratch.looseHooks
+            scratch.looseHooks.removeAll()
             for hook in hooks { hook() }
         }
         finish()
@@ -83,18 +83,18 @@ extension ResolutionContext {
 
     /// Ends the resolution and clears the context for the next one, keeping its storage.
     private func finish() {
-        isFinished = true
-        if !claimedEntries.isEmpty {
-            factory.coordinator.abandon(claimedEntries.compactMap(\.cell), by: id)
-            claimedEntries.removeAll(keepingCapacity: true)
+        run.isFinished = true
+        if !claims.entries.isEmpty {
+            factory.coordinator.abandon(claims.entries.compactMap(\.cell), by: id)
+            claims.entries.removeAll(keepingCapacity: true)
         }
-        slots.removeAll()
-        stack.removeAll(keepingCapacity: true)
-        looseHooks.removeAll()
-        if !patchedObjectGraph.isEmpty { patchedObjectGraph.removeAll() }
-        if !parameterizedEntries.isEmpty { parameterizedEntries.removeAll() }
-        usedPatch = false
-        tracer = nil
-        enclosing = nil
+        stack.slots.removeAll()
+        stack.frames.removeAll(keepingCapacity: true)
+        scratch.looseHooks.removeAll()
+        if !scratch.patchedObjectGraph.isEmpty { scratch.patchedObjectGraph.removeAll() }
+        if !scratch.parameterizedEntries.isEmpty { scratch.parameterizedEntries.removeAll() }
+        claims.usedPatch = false
+        detours.tracer = nil
+        run.enclosing = nil
     }
 }

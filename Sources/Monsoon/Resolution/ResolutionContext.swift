@@ -18,7 +18,7 @@ import Synchronization
 final class ResolutionContext {
     struct Frame {
         /// Not retained: entries live as long as the registry (or, for parameterized ones, as long as
-        /// the resolution's `parameterizedEntries` or the factory's shared table), longer than any frame,
+        /// the resolution's `scratch.parameterizedEntries` or the factory's shared table), longer than any frame,
         /// and skipping the reference count keeps threads from contending on shared entries.
         private let entryReference: UnretainedReference<RegistryEntry>
         var entry: RegistryEntry { entryReference.object }
@@ -76,30 +76,32 @@ final class ResolutionContext {
     /// storage) at every access, and a context is only ever used by one thread, one access at a time.
     @usableFromInline let hot: UncheckedStorage<State>
 
+    /// Everything a resolution changes, in four groups and the run's identity, each read through one
+    /// accessor of the context.
     @usableFromInline
     struct State {
-        var stack: [Frame] = []
+        /// The build in progress: its frames, what it holds per entry, and the limits it runs within.
+        var stack = BuildStack()
+        /// Which run of the context this is, for which factory, on which thread.
+        var run = Run()
+        /// What the run claimed in the factory's pools.
+        var claims = Claims()
+        /// What sends a build off its plain path.
+        @usableFromInline var detours = Detours()
+        /// Tables of the run, emptied when it finishes.
+        var scratch = Scratch()
+    }
+
+    struct BuildStack {
+        var frames: [Frame] = []
+        /// Per entry: the instance held by this resolution, the frame building it, its open cycle.
+        var slots = SlotTable()
         /// The factory's depth limit, and the lowest stack address a build may start at on this thread.
         var maximumDepth = Int.max
         var stackFloor: UInt = 0
-        /// Per entry: the instance held by this resolution, the frame building it, its open cycle.
-        var slots = SlotTable()
-        var tracer: ResolutionTracer?
-        /// Whether `tracer` is set, and whether the factory has instance post-processors: tested on every
-        /// build without loading (and so retaining) the objects.
-        var isTracing = false {
-            didSet { hasDetour = isTracing || !prepared.isEmpty }
-        }
-        var postProcessesInstances = false
-        /// Whether `instance(of:)` must look past its plain path: a trace is recorded, or values are
-        /// prepared. One flag, so that the plain path tests one byte.
-        var hasDetour = false
-        /// Components an asynchronous resolution produced for the next synchronous step of the frame at
-        /// `preparedDepth` (see `prepare`), taken in order by that step's requests.
-        var prepared: [(entry: RegistryEntry, value: Any)] = [] {
-            didSet { hasDetour = isTracing || !prepared.isEmpty }
-        }
-        var preparedDepth = -1
+    }
+
+    struct Run {
         /// The thread this resolution runs on: fixed for a synchronous resolution, set at each synchronous
         /// step of an asynchronous one, which moves between threads.
         var thread = CurrentResolution.currentThread
@@ -112,23 +114,46 @@ final class ResolutionContext {
         /// Counts the resolutions this context served (it is reused, one thread's at a time): a resolver
         /// is valid only while the generation it was made in runs.
         var generation: UInt64 = 0
-        var claimID: UInt64 = 0
         /// The resolution that was current on this thread when this one started (another factory's, or
         /// none); kept so that a component can join the resolution of its own factory further down.
         var enclosingReference: UnretainedReference<ResolutionContext>?
         var isFinished = true
-        /// Instances of objectGraph-scoped test patches, by patch.
-        var patchedObjectGraph: [ObjectIdentifier: Any] = [:]
-        var claimedEntries: [RegistryEntry] = []
-        /// The entries of parameterized definitions this resolution made, so that equal arguments share
-        /// one entry (and so one pool slot) within it.
-        var parameterizedEntries: [PoolKey: RegistryEntry] = [:]
+
+        var enclosing: ResolutionContext? {
+            get { enclosingReference?.object }
+            set { enclosingReference = newValue.map(UnretainedReference.init) }
+        }
+    }
+
+    struct Claims {
+        /// The resolution's claim number, 0 until it first claims a shared cell (see `id`).
+        var id: UInt64 = 0
+        var entries: [RegistryEntry] = []
         /// Set once a test patch supplied a component: shared components this resolution builds may hold
         /// the double, so they are not published (the next resolution builds them afresh).
         var usedPatch = false
-        /// Hooks queued with no frame on the stack (by injection into existing instances of a finished
-        /// stack).
-        var looseHooks: [() -> Void] = []
+    }
+
+    @usableFromInline
+    struct Detours {
+        var tracer: ResolutionTracer? {
+            didSet { isTracing = tracer != nil }
+        }
+        /// Whether `tracer` is set, and whether the factory has instance post-processors: tested on every
+        /// build without loading (and so retaining) the objects.
+        var isTracing = false {
+            didSet { hasDetour = isTracing || !prepared.isEmpty }
+        }
+        @usableFromInline var postProcessesInstances = false
+        /// Whether `instance(of:)` must look past its plain path: a trace is recorded, or values are
+        /// prepared. One flag, so that the plain path tests one byte.
+        var hasDetour = false
+        /// Components an asynchronous resolution produced for the next synchronous step of the frame at
+        /// `preparedDepth` (see `prepare`), taken in order by that step's requests.
+        var prepared: [(entry: RegistryEntry, value: Any)] = [] {
+            didSet { hasDetour = isTracing || !prepared.isEmpty }
+        }
+        var preparedDepth = -1
         /// Replacements for the arguments of the next compiled call (see `ArgumentRewrites`): staged by
         /// a rewritten definition's initializer or method just before the call, taken by the call
         /// before it produces anything.
@@ -138,61 +163,43 @@ final class ResolutionContext {
         @usableFromInline var hasStagedRewrites = false
     }
 
+    struct Scratch {
+        /// Instances of objectGraph-scoped test patches, by patch.
+        var patchedObjectGraph: [ObjectIdentifier: Any] = [:]
+        /// The entries of parameterized definitions this resolution made, so that equal arguments share
+        /// one entry (and so one pool slot) within it.
+        var parameterizedEntries: [PoolKey: RegistryEntry] = [:]
+        /// Hooks queued with no frame on the stack (by injection into existing instances of a finished
+        /// stack).
+        var looseHooks: [() -> Void] = []
+    }
+
     /// Hands `rewrites` to the next compiled call in this resolution.
     func stage(_ rewrites: ArgumentRewrites) {
-        hot.pointee.stagedRewrites = rewrites
-        hot.pointee.hasStagedRewrites = true
+        hot.pointee.detours.stagedRewrites = rewrites
+        hot.pointee.detours.hasStagedRewrites = true
     }
 
     /// The rewrites staged for this call, cleared so that no nested call sees them.
     @usableFromInline
     func takeStagedRewrites() -> ArgumentRewrites? {
-        guard let rewrites = hot.pointee.stagedRewrites else { return nil }
-        hot.pointee.stagedRewrites = nil
-        hot.pointee.hasStagedRewrites = false
+        guard let rewrites = hot.pointee.detours.stagedRewrites else { return nil }
+        hot.pointee.detours.stagedRewrites = nil
+        hot.pointee.detours.hasStagedRewrites = false
         return rewrites
     }
 
-    var stack: [Frame] { _read { yield hot.pointee.stack } _modify { yield &hot.pointee.stack } }
-    var slots: SlotTable { _read { yield hot.pointee.slots } _modify { yield &hot.pointee.slots } }
-    /// Records a trace of this resolution when tracing is on.
-    var tracer: ResolutionTracer? {
-        get { hot.pointee.tracer }
-        set {
-            hot.pointee.tracer = newValue
-            hot.pointee.isTracing = newValue != nil
-        }
-    }
-    /// Whether the factory has instance post-processors, read without touching the factory.
-    @usableFromInline var postProcessesInstances: Bool { hot.pointee.postProcessesInstances }
-    var generation: UInt64 { hot.pointee.generation }
-    /// The thread this resolution runs on (see `State.thread`).
-    var thread: CurrentResolution.ThreadID { hot.pointee.thread }
-    var enclosing: ResolutionContext? {
-        get { hot.pointee.enclosingReference?.object }
-        set { hot.pointee.enclosingReference = newValue.map(UnretainedReference.init) }
-    }
-    var isFinished: Bool { get { hot.pointee.isFinished } set { hot.pointee.isFinished = newValue } }
-    var patchedObjectGraph: [ObjectIdentifier: Any] {
-        _read { yield hot.pointee.patchedObjectGraph }
-        _modify { yield &hot.pointee.patchedObjectGraph }
-    }
-    var claimedEntries: [RegistryEntry] {
-        _read { yield hot.pointee.claimedEntries }
-        _modify { yield &hot.pointee.claimedEntries }
-    }
-    var parameterizedEntries: [PoolKey: RegistryEntry] {
-        _read { yield hot.pointee.parameterizedEntries }
-        _modify { yield &hot.pointee.parameterizedEntries }
-    }
-    var usedPatch: Bool { get { hot.pointee.usedPatch } set { hot.pointee.usedPatch = newValue } }
-    var looseHooks: [() -> Void] { _read { yield hot.pointee.looseHooks } _modify { yield &hot.pointee.looseHooks } }
+    var stack: BuildStack { _read { yield hot.pointee.stack } _modify { yield &hot.pointee.stack } }
+    var run: Run { _read { yield hot.pointee.run } _modify { yield &hot.pointee.run } }
+    var claims: Claims { _read { yield hot.pointee.claims } _modify { yield &hot.pointee.claims } }
+    var detours: Detours { _read { yield hot.pointee.detours } _modify { yield &hot.pointee.detours } }
+    var scratch: Scratch { _read { yield hot.pointee.scratch } _modify { yield &hot.pointee.scratch } }
 
     /// Taken from a global counter only when the resolution first claims a shared cell, so that warm
     /// resolutions on several threads never touch a shared cache line; never reused, unlike addresses.
     var id: UInt64 {
-        if hot.pointee.claimID == 0 { hot.pointee.claimID = Self.nextID.add(1, ordering: .relaxed).oldValue }
-        return hot.pointee.claimID
+        if hot.pointee.claims.id == 0 { hot.pointee.claims.id = Self.nextID.add(1, ordering: .relaxed).oldValue }
+        return hot.pointee.claims.id
     }
     init() {
         hot = UncheckedStorage(State())
@@ -204,31 +211,31 @@ final class ResolutionContext {
 
     /// Starts a resolution for `factory` in this (new or finished) context.
     func begin(factory: BlockComponentFactory, enclosing: ResolutionContext?, stackFloor: UInt) {
-        hot.pointee.factoryReference = UnretainedReference(factory)
-        hot.pointee.maximumDepth = factory.limits.maximumDepth
-        hot.pointee.stackFloor = stackFloor
-        hot.pointee.postProcessesInstances = !factory.instancePostProcessors.isEmpty
-        hot.pointee.enclosingReference = enclosing.map(UnretainedReference.init)
-        hot.pointee.generation &+= 1
-        hot.pointee.claimID = 0
-        hot.pointee.isFinished = false
-        hot.pointee.isAsynchronous = false
+        hot.pointee.run.factoryReference = UnretainedReference(factory)
+        hot.pointee.stack.maximumDepth = factory.limits.maximumDepth
+        hot.pointee.stack.stackFloor = stackFloor
+        hot.pointee.detours.postProcessesInstances = !factory.instancePostProcessors.isEmpty
+        hot.pointee.run.enclosingReference = enclosing.map(UnretainedReference.init)
+        hot.pointee.run.generation &+= 1
+        hot.pointee.claims.id = 0
+        hot.pointee.run.isFinished = false
+        hot.pointee.run.isAsynchronous = false
     }
 
     /// The factory of the running resolution.
     @usableFromInline var factory: BlockComponentFactory {
         // Set by `begin` before any use; a finished context is only read through guarded paths.
-        hot.pointee.factoryReference.unsafelyUnwrapped.object
+        hot.pointee.run.factoryReference.unsafelyUnwrapped.object
     }
 
     /// The keys being built, outermost first.
-    @usableFromInline var path: [String] { stack.map(\.entry.key) }
+    @usableFromInline var path: [String] { stack.frames.map(\.entry.key) }
 
     /// The component of `entry`, from its pool or newly built, obeying its scope.
     @usableFromInline func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
-        guard hot.pointee.hasDetour else { return try untracedInstance(of: entry) }
-        if !hot.pointee.prepared.isEmpty, let value = takePrepared(entry) { return value }
-        guard let tracer else { return try untracedInstance(of: entry) }
+        guard hot.pointee.detours.hasDetour else { return try untracedInstance(of: entry) }
+        if !hot.pointee.detours.prepared.isEmpty, let value = takePrepared(entry) { return value }
+        guard let tracer = detours.tracer else { return try untracedInstance(of: entry) }
         tracer.begin(entry.key)
         defer { tracer.end() }
         return try untracedInstance(of: entry)
@@ -236,8 +243,8 @@ final class ResolutionContext {
 
     func untracedInstance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
         if factory.patches.isActive, let patch = factory.patches.patch(for: entry) {
-            if hot.pointee.isTracing { tracer?.note(.patch) }
-            usedPatch = true
+            if hot.pointee.detours.isTracing { detours.tracer?.note(.patch) }
+            claims.usedPatch = true
             return try patch.instance(in: self, entry: entry)
         }
         if !entry.isPrepared { try factory.prepare(entry, path: path) }
@@ -249,7 +256,7 @@ final class ResolutionContext {
 
     private func sharedInstance(of entry: RegistryEntry, in cell: SharedInstanceCell) throws(ResolutionError) -> Any {
         if let published = cell.publishedValue {
-            if hot.pointee.isTracing { tracer?.note(.sharedPool(entry.scope)) }
+            if hot.pointee.detours.isTracing { detours.tracer?.note(.sharedPool(entry.scope)) }
             return published
         }
         // Built by this resolution and not (or not yet) published.
@@ -257,13 +264,13 @@ final class ResolutionContext {
         switch try factory.coordinator.claim(cell, group: entry.cycleGroup, for: id, key: entry.key,
                                              wait: factory.limits.sharedBuildWait, path: path) {
         case .available(let value):
-            if hot.pointee.isTracing { tracer?.note(.sharedPool(entry.scope)) }
+            if hot.pointee.detours.isTracing { detours.tracer?.note(.sharedPool(entry.scope)) }
             return value
         case .ownedByThisResolution:
             if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
             return try build(entry, claimed: nil)
         case .claimed:
-            claimedEntries.append(entry)
+            claims.entries.append(entry)
             return try build(entry, claimed: cell)
         }
     }
@@ -271,44 +278,44 @@ final class ResolutionContext {
     /// The instance this resolution holds for `entry`, noting that the component being built depends on
     /// it when it is not settled yet.
     func held(_ entry: RegistryEntry, pool: ResolutionTrace.Source) -> Any? {
-        guard let state = slots.state(of: entry), let value = state.value else { return nil }
+        guard let state = stack.slots.state(of: entry), let value = state.value else { return nil }
         if state.frame >= 0 {
             lowerLowLink(to: Int(state.frame))
-            if hot.pointee.isTracing { tracer?.note(.inFlight) }
+            if hot.pointee.detours.isTracing { detours.tracer?.note(.inFlight) }
         } else {
             if state.cycleRoot >= 0 { lowerLowLink(to: Int(state.cycleRoot)) }
-            if hot.pointee.isTracing { tracer?.note(pool) }
+            if hot.pointee.detours.isTracing { detours.tracer?.note(pool) }
         }
         return value
     }
 
     private func build(_ entry: RegistryEntry, claimed cell: SharedInstanceCell?) throws(ResolutionError) -> Any {
         var shadowed: SlotState?
-        if let state = slots.state(of: entry), state.frame >= 0 {
+        if let state = stack.slots.state(of: entry), state.frame >= 0 {
             switch try inFlightUse(of: entry, state: state) {
             case .reuse(let value): return value
             case .buildBeside(let state): shadowed = state
             }
         }
-        let index = stack.count
+        let index = stack.frames.count
         // The stack is checked every fourth level: four levels take far less than the reserve kept below
         // the floor, even with a debug build's frames, and most builds then skip the call.
-        if index >= hot.pointee.maximumDepth || (index & 3 == 3 && ThreadStack.currentDepthMarker() < hot.pointee.stackFloor) {
-            throw .depthLimitExceeded(entry.key, limit: hot.pointee.maximumDepth,
-                                      stackExhausted: index < hot.pointee.maximumDepth, path: path + [entry.key])
+        if index >= hot.pointee.stack.maximumDepth || (index & 3 == 3 && ThreadStack.currentDepthMarker() < hot.pointee.stack.stackFloor) {
+            throw .depthLimitExceeded(entry.key, limit: hot.pointee.stack.maximumDepth,
+                                      stackExhausted: index < hot.pointee.stack.maximumDepth, path: path + [entry.key])
         }
-        stack.append(Frame(entry: entry, hasInstance: false, lowLink: index, claimedCell: cell))
-        slots.update(entry) { $0.frame = Int32(index) }
-        if hot.pointee.isTracing { tracer?.note(.built(entry.scope)) }
+        stack.frames.append(Frame(entry: entry, hasInstance: false, lowLink: index, claimedCell: cell))
+        stack.slots.update(entry) { $0.frame = Int32(index) }
+        if hot.pointee.detours.isTracing { detours.tracer?.note(.built(entry.scope)) }
         do {
             let value = try entry.build(in: self)
             popFrame()
-            if let shadowed { slots.update(entry) { $0 = shadowed } }
+            if let shadowed { stack.slots.update(entry) { $0 = shadowed } }
             return value
         } catch {
-            if hot.pointee.isTracing { tracer?.note(.failed) }
-            discard(stack.removeLast())
-            if let shadowed { slots.update(entry) { $0 = shadowed } }
+            if hot.pointee.detours.isTracing { detours.tracer?.note(.failed) }
+            discard(stack.frames.removeLast())
+            if let shadowed { stack.slots.update(entry) { $0 = shadowed } }
             if var resolutionError = error as? ResolutionError {
                 // Postponing is for the injection that asked directly, not for the frames around it.
                 resolutionError.postponableUntil = nil
@@ -316,7 +323,7 @@ final class ResolutionContext {
             }
             let failure = ResolutionError.componentFailed(entry.key, error: error, path: path + [entry.key])
             // A synchronous build inside an awaited resolution comes from a closure's Resolver.
-            throw hot.pointee.isAsynchronous ? failure.asyncRequired(in: .closure) : failure
+            throw hot.pointee.run.isAsynchronous ? failure.asyncRequired(in: .closure) : failure
         }
     }
 
@@ -340,8 +347,8 @@ final class ResolutionContext {
     /// reused when the new build reaches it, which ends the walk.
     func inFlightUse(of entry: RegistryEntry, state: SlotState) throws(ResolutionError) -> InFlightUse {
         let frame = Int(state.frame)
-        if entry.scope.buildsPerReference, stack.count - 1 - frame > 1,
-           stack[(frame + 1)...].contains(where: { !$0.entry.scope.buildsPerReference }) {
+        if entry.scope.buildsPerReference, stack.frames.count - 1 - frame > 1,
+           stack.frames[(frame + 1)...].contains(where: { !$0.entry.scope.buildsPerReference }) {
             return .buildBeside(state)
         }
         return .reuse(try inFlight(entry, frame: frame))
@@ -352,12 +359,12 @@ final class ResolutionContext {
     /// postponed (the requester's injection runs when the initializer returns), and an initializer asking
     /// for it is a genuine initializer cycle.
     func inFlight(_ entry: RegistryEntry, frame index: Int) throws(ResolutionError) -> Any {
-        if stack[index].hasInstance, let halfBuilt = slots.state(of: entry)?.value {
+        if stack.frames[index].hasInstance, let halfBuilt = stack.slots.state(of: entry)?.value {
             lowerLowLink(to: index)
-            if hot.pointee.isTracing { tracer?.note(.inFlight) }
+            if hot.pointee.detours.isTracing { detours.tracer?.note(.inFlight) }
             return halfBuilt
         }
-        let requester = stack[stack.count - 1]
+        let requester = stack.frames[stack.frames.count - 1]
         if requester.hasInstance, requester.entry !== entry {
             throw .postponable(until: index, key: entry.key, requester: requester.entry.key, path: path + [entry.key])
         }
@@ -371,11 +378,11 @@ final class ResolutionContext {
         if entry.scope.holdsWeakly, instance.isBoxed, !(type(of: instance.value) is AnyClass) {
             throw .weakSingletonOfValue(entry.key, built: type(of: instance.value), path: path)
         }
-        guard !stack.isEmpty else { return }
-        let top = stack.count - 1
-        stack[top].hasInstance = true
-        slots.update(entry) { $0.instance = instance }
-        guard let extras = stack[top].extras, !extras.postponed.isEmpty else { return }
+        guard !stack.frames.isEmpty else { return }
+        let top = stack.frames.count - 1
+        stack.frames[top].hasInstance = true
+        stack.slots.update(entry) { $0.instance = instance }
+        guard let extras = stack.frames[top].extras, !extras.postponed.isEmpty else { return }
         let postponed = extras.postponed
         extras.postponed = []
         for injection in postponed {
@@ -394,15 +401,15 @@ final class ResolutionContext {
     @usableFromInline func postpone(until frame: Int, _ injection: @escaping () throws -> Void) {
         let extras = extras(of: frame)
         extras.postponed.append(injection)
-        if let requester = stack.last?.entry, requester.isMainActor { extras.postponedForMainActor = true }
+        if let requester = stack.frames.last?.entry, requester.isMainActor { extras.postponedForMainActor = true }
         lowerLowLink(to: frame)
     }
 
     /// The extras of the frame at `index`, made on first use.
     func extras(of index: Int) -> FrameExtras {
-        if let extras = stack[index].extras { return extras }
+        if let extras = stack.frames[index].extras { return extras }
         let extras = FrameExtras()
-        stack[index].extras = extras
+        stack.frames[index].extras = extras
         return extras
     }
 
@@ -415,7 +422,7 @@ final class ResolutionContext {
             popFrame()
             return injected
         } catch {
-            discard(stack.removeLast())
+            discard(stack.frames.removeLast())
             if let resolutionError = error as? ResolutionError { throw resolutionError }
             throw .componentFailed(entry.key, error: error, path: path + [entry.key])
         }
@@ -424,9 +431,9 @@ final class ResolutionContext {
     /// Puts a component built elsewhere on the stack as `entry`'s, already instantiated, so that cycles
     /// through its injections receive it.
     func pushFrame(injecting existing: Any, entry: RegistryEntry) {
-        let index = stack.count
-        stack.append(Frame(entry: entry, hasInstance: true, lowLink: index, claimedCell: nil))
-        slots.update(entry) {
+        let index = stack.frames.count
+        stack.frames.append(Frame(entry: entry, hasInstance: true, lowLink: index, claimedCell: nil))
+        stack.slots.update(entry) {
             $0.frame = Int32(truncatingIfNeeded: index)
             $0.instance = StoredInstance(erased: existing)
         }
@@ -434,14 +441,14 @@ final class ResolutionContext {
 
     /// Queues a hook to run when the component being built settles.
     @usableFromInline func deferAfterInjections(_ hook: @escaping () -> Void) {
-        guard !stack.isEmpty else { return looseHooks.append(hook) }
-        extras(of: stack.count - 1).ownHooks.append(hook)
+        guard !stack.frames.isEmpty else { return scratch.looseHooks.append(hook) }
+        extras(of: stack.frames.count - 1).ownHooks.append(hook)
     }
 
     /// Records what a post-processor returned in place of the instance built, so that later references
     /// receive the replacement.
     @usableFromInline func didReplace(_ instance: StoredInstance, for entry: RegistryEntry) {
-        slots.replaceInstance(of: entry, with: instance)
+        stack.slots.replaceInstance(of: entry, with: instance)
     }
 }
 
@@ -450,3 +457,6 @@ extension ResolutionContext: Sendable {}
 
 @available(*, unavailable, message: "A resolution's state belongs to the thread running it.")
 extension ResolutionContext.State: Sendable {}
+
+@available(*, unavailable, message: "A resolution's state belongs to the thread running it.")
+extension ResolutionContext.Detours: Sendable {}

@@ -19,7 +19,7 @@ public struct Resolver {
 
     @usableFromInline init(context: ResolutionContext) {
         self.resolution = context
-        self.generation = context.generation
+        self.generation = context.run.generation
     }
 
     /// A resolver that belongs to no resolution.
@@ -39,13 +39,13 @@ public struct Resolver {
     /// calls its arguments make never see them.
     @inlinable func takeRewrites() -> ArgumentRewrites? {
         // Inlined into every compiled call: almost always one load and a test.
-        guard let resolution, resolution.hot.pointee.hasStagedRewrites else { return nil }
+        guard let resolution, resolution.hot.pointee.detours.hasStagedRewrites else { return nil }
         return resolution.takeStagedRewrites()
     }
 
     private var isLive: Bool {
         guard let resolution else { return false }
-        return !resolution.isFinished && resolution.generation == generation
+        return !resolution.run.isFinished && resolution.run.generation == generation
     }
 
     /// The resolution; only read once `isLive` said it is running.
@@ -53,7 +53,7 @@ public struct Resolver {
 
     /// The resolution, if this resolver may still be used.
     func activeContext(_ subject: @autoclosure () -> String) throws(ResolutionError) -> ResolutionContext {
-        guard isLive, CurrentResolution.isCurrentThread(context.thread) else {
+        guard isLive, CurrentResolution.isCurrentThread(context.run.thread) else {
             throw .resolverOutsideResolution(subject: subject())
         }
         return context
