@@ -1,3 +1,4 @@
+import Foundation
 import Monsoon
 import MonsoonTesting
 import Testing
@@ -44,6 +45,22 @@ import Testing
         #expect(!tests.validate().hasErrors)
         #expect(try tests.resolve(BerthLinks.home).link.path == "berth.example/home")
         #expect(tests.graph().nodes.map(\.key).contains("BerthCore.endpoints()"))
+    }
+
+    @Test func eightThreadsReachingTheSameUnlistedDefinitionRegisterItOnce() throws {
+        for _ in 0..<20 {
+            let app = try BlockComponentFactory(assemblies: [BerthLinks(), BerthServices(), BerthCore()])
+            let paths = Locked<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                // Half through a parameterized body, half through a deferred one: both reach endpoints().
+                let path = index.isMultiple(of: 2)
+                    ? (try? app.resolve(BerthLinks.link(harbor:), "Faro").path)
+                    : (try? app.resolve(BerthServices.service)).map { "\($0.endpoints.host)/Faro" }
+                paths.withLock { $0.append(path ?? "failed") }
+            }
+            #expect(paths.current == Array(repeating: "berth.example/Faro", count: 8))
+            #expect(app.graph().nodes.filter { $0.key == "BerthCore.endpoints()" }.count == 1)
+        }
     }
 
     @Test func anAssemblyActivatedOnlyAsACollaboratorIsReachedTheSameWayInBoth() throws {
