@@ -135,7 +135,7 @@ public final class ModuleHost {
         var all = assemblies + brought.map(\.0)
         try Self.requireReplacing(replacing, among: assemblies.map { ($0, nil) } + brought)
         for replacement in replacing {
-            all.removeAll { Self.stands(replacement, for: $0) }
+            all.removeAll { Collaborators.stands(replacement, for: $0) }
             all.append(replacement)
         }
         do {
@@ -151,34 +151,18 @@ public final class ModuleHost {
     ///
     /// - Parameter listed: the host's assemblies, each with what brought it (`nil` for those given).
     private static func requireReplacing(_ replacing: [Assembly], among listed: [(Assembly, String?)]) throws(LifecycleError) {
-        let unrelated = replacing.filter { fake in !listed.contains { stands(fake, for: $0.0) } }
-        guard !unrelated.isEmpty else { return }
-        // Collaborators are looked for only now: finding them reflects over every assembly, and a fake
-        // that subclasses a listed assembly, the usual case, needs none of them.
-        let found: [Collaborators.Found]
+        let unrelated: (fake: String, couldReplace: [String])?
         do {
-            found = try Collaborators.expanding(listed.map(\.0))
+            unrelated = try Collaborators.fakeReplacingNothing(replacing, among: listed)
         } catch {
             throw LifecycleError(.activation, "The modules' factory failed to activate. \(error)", underlyingError: error)
         }
-        let candidates = listed + found.dropFirst(listed.count).map { ($0.assembly, $0.collaboratorOf.map { "a collaborator of \($0)" }) }
-        guard let fake = unrelated.first(where: { fake in !candidates.contains { stands(fake, for: $0.0) } }) else { return }
-        var names: [String] = []
-        for (assembly, origin) in candidates {
-            let name = typeName(type(of: assembly)) + (origin.map { " (\($0))" } ?? "")
-            if !names.contains(name) { names.append(name) }
-        }
-        let fakeName = typeName(type(of: fake))
+        guard let (fakeName, names) = unrelated else { return }
         throw LifecycleError(.replacesNothing, """
             \(fakeName), given to replacing:, replaces none of the host's assemblies: it is neither one of them nor a subclass of one. \
             The assemblies it could replace: \(names.isEmpty ? "none" : names.joined(separator: ", ")). Make \(fakeName) a subclass of the \
             assembly it stands in for; to add it beside them, list it with the host's assemblies instead.
             """)
-    }
-
-    /// Whether `replacement` takes the place of `original`: it is of its class or of a subclass.
-    private static func stands(_ replacement: Assembly, for original: Assembly) -> Bool {
-        ClassHierarchy.isSubclass(type(of: replacement), of: type(of: original))
     }
 
     /// Sends `setUp` to every module, then `initialize` to every module.

@@ -76,3 +76,46 @@ package enum Collaborators {
         return result
     }
 }
+
+extension Collaborators {
+    /// The first of `fakes` that stands in for none of `listed` nor their collaborators (it is neither
+    /// of one's class nor a subclass of one), with every assembly it could have replaced, named with what
+    /// brought it (`CoreAssembly (a collaborator of ServiceAssembly)`); `nil` when each fake replaces
+    /// one. What `forTesting(_:replacing:)` and `ModuleHost(replacing:)` refuse: a fake that replaces
+    /// nothing is added beside the real assemblies, and the test then runs against the real ones.
+    ///
+    /// - Parameter listed: the assemblies given, each with what brought it (`nil` for those given).
+    package static func fakeReplacingNothing(
+        _ fakes: [Assembly], among listed: [(Assembly, String?)]
+    ) throws(ActivationError) -> (fake: String, couldReplace: [String])? {
+        let unrelated = fakes.filter { fake in !listed.contains { stands(fake, for: $0.0) } }
+        guard !unrelated.isEmpty else { return nil }
+        // Collaborators are looked for only now: finding them reflects over every assembly, and a fake
+        // that subclasses a listed assembly, the usual case, needs none of them.
+        let found = try expanding(listed.map(\.0))
+        let candidates = listed + found.dropFirst(listed.count).map { ($0.assembly, $0.collaboratorOf.map { "a collaborator of \($0)" }) }
+        guard let fake = unrelated.first(where: { fake in !candidates.contains { stands(fake, for: $0.0) } }) else { return nil }
+        var names: [String] = []
+        for (assembly, origin) in candidates {
+            let name = typeName(type(of: assembly)) + (origin.map { " (\($0))" } ?? "")
+            if !names.contains(name) { names.append(name) }
+        }
+        return (typeName(type(of: fake)), names)
+    }
+
+    /// Whether `replacement` takes the place of `original`: it is of its class or of a subclass.
+    package static func stands(_ replacement: Assembly, for original: Assembly) -> Bool {
+        ClassHierarchy.isSubclass(type(of: replacement), of: type(of: original))
+    }
+}
+
+extension ActivationError {
+    /// `fake`, given to `call`'s `replacing:`, replaces none of the assemblies it could have.
+    package static func replacesNothing(_ fake: String, couldReplace names: [String], call: String) -> ActivationError {
+        ActivationError(problems: [ValidationReport.Finding(
+            kind: .replacesNothing, subject: fake,
+            message: "\(fake), given to \(call), replaces none of the assemblies: it is neither one of them nor a subclass of one. "
+                + "The assemblies it could replace: \(names.isEmpty ? "none" : names.joined(separator: ", ")). Make \(fake) a subclass "
+                + "of the assembly it stands in for; to add it beside them, pass it with the assemblies instead.")])
+    }
+}

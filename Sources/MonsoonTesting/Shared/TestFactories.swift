@@ -10,7 +10,10 @@ extension BlockComponentFactory {
     ///     [CoreAssembly(), ServiceAssembly()], replacing: [FakeNetworkAssembly()])
     /// ```
     ///
-    /// References made through instances of the replaced classes reach the replacement too.
+    /// References made through instances of the replaced classes reach the replacement too. A fake that
+    /// is neither one of `assemblies` or their collaborators nor a subclass of one is refused with
+    /// `ErrorKind.replacesNothing`: it would be added beside them, and the test would run against the
+    /// real assemblies.
     ///
     /// The factory validates its graph at activation (see ``BlockComponentFactory/validate(buildingOpaqueDefinitions:)``),
     /// so a test fails at its first line on what the app would only meet when a component is first
@@ -22,6 +25,9 @@ extension BlockComponentFactory {
         _ assemblies: [Assembly], replacing replacements: [Assembly] = [], configuration: Configuration = .empty,
         validating: Bool = true
     ) throws(ActivationError) -> BlockComponentFactory {
+        if let (fake, names) = try Collaborators.fakeReplacingNothing(replacements, among: assemblies.map { ($0, nil) }) {
+            throw .replacesNothing(fake, couldReplace: names, call: "forTesting(_:replacing:)")
+        }
         var combined = assemblies
         for replacement in replacements {
             combined.removeAll { original in type(of: replacement) != type(of: original) && replacement.isKind(ofAssembly: type(of: original)) }

@@ -63,6 +63,19 @@ import Testing
         }
     }
 
+    @Test func aFakeThatReplacesNothingIsRefusedNamingWhatItCouldReplace() throws {
+        let error = try #require(throws: ActivationError.self) {
+            try BlockComponentFactory.forTesting([BerthServices()], replacing: [StrayBerthCore()])
+        }
+        #expect(error.problems.map(\.kind) == [.replacesNothing])
+        #expect(error.description == "Cannot activate the factory: StrayBerthCore, given to forTesting(_:replacing:), replaces none of "
+            + "the assemblies: it is neither one of them nor a subclass of one. The assemblies it could replace: BerthServices, "
+            + "BerthCore (a collaborator of BerthServices). Make StrayBerthCore a subclass of the assembly it stands in for; to add it "
+            + "beside them, pass it with the assemblies instead.")
+        // A fake of a collaborator is a replacement, not a stray.
+        _ = try BlockComponentFactory.forTesting([BerthServices()], replacing: [QuietBerthCore()])
+    }
+
     @Test func anAssemblyActivatedOnlyAsACollaboratorIsReachedTheSameWayInBoth() throws {
         // BerthCore is activated because BerthServices holds one in a stored property.
         let app = try BlockComponentFactory(assemblies: [BerthServices()])
@@ -136,4 +149,10 @@ final class BerthLinks: Assembly {
     func link(harbor: String) -> Definition<BerthLink> {
         define(arguments: harbor) { [self] in Definition(BerthLink.init(harbor:endpoints:), .value(harbor), core.endpoints()) }
     }
+}
+
+/// Meant to fake BerthCore, but subclasses Assembly: it replaces nothing.
+final class StrayBerthCore: Assembly {
+    override var definitions: [any ComponentDefinition] { [logger()] }
+    func logger() -> Definition<BerthLogger> { define(.lazySingleton) { Definition(QuietBerthLogger.init) } }
 }
