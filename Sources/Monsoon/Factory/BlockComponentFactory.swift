@@ -53,15 +53,16 @@ public final class BlockComponentFactory: Sendable {
             .with(singletons: singletonTimings.current, criticalPath: startCriticalPath.current)
     }
 
-    /// What resolving each registered definition needs, found as validation finds it.
+    /// What resolving each registered definition needs, as validation's findings say it (in time linear
+    /// in the graph: a report of a large graph makes no search per definition).
     private func resolutionNeeds() -> [String: ActivationReport.ResolutionNeeds] {
+        let mainActor = AsyncReach.entriesNeeding(.mainActor, in: self)
+        let awaiting = AsyncReach.entriesNeeding(.await, in: self)
         var needs: [String: ActivationReport.ResolutionNeeds] = [:]
-        for entry in registry.entries where entry.isPrepared && (entry.reach.mayAwait || entry.reach.mayNeedMainActor) {
+        for entry in registry.entries {
             var own: ActivationReport.ResolutionNeeds = []
-            if entry.reach.mayNeedMainActor, AsyncReach.path(toAsyncFrom: entry, in: self, includingBuilt: true, requirement: .mainActor) != nil {
-                own.insert(.mainActor)
-            }
-            if entry.reach.mayAwait, AsyncReach.path(toAsyncFrom: entry, in: self, includingBuilt: true) != nil { own.insert(.await) }
+            if mainActor.contains(ObjectIdentifier(entry)) { own.insert(.mainActor) }
+            if awaiting.contains(ObjectIdentifier(entry)) { own.insert(.await) }
             if !own.isEmpty { needs[entry.key] = own }
         }
         return needs

@@ -340,10 +340,8 @@ extension BlockComponentFactory {
     /// ones: a definition it reaches that no assembly lists, whatever its form, is registered as it would
     /// have been had a listed `define { }` reached it, so that the app, `validate()` and a test's factory
     /// find the same definitions.
-    func evaluatingBody(_ body: () -> AnyDefinition) -> AnyDefinition {
-        let (definition, discovery) = DefinitionEvaluation.discovering(skipping: { [unowned self] identity in
-            self.registry.entry(identifiedBy: identity) != nil || self.preparation.discoveredEntry(identity) != nil
-        }, body)
+    private func evaluatingBody(_ body: () -> AnyDefinition) -> AnyDefinition {
+        let (definition, discovery) = DefinitionEvaluation.discovering(skipping: { [unowned self] in self.isRegistered($0) }, body)
         guard !discovery.found.isEmpty else { return definition }
         if ThreadState.current.pointee.resolutions.isPreparing {
             for reached in discovery.found { register(reached: reached) }
@@ -356,16 +354,25 @@ extension BlockComponentFactory {
         return definition
     }
 
-    /// Whether `definition` refers, by reference, to a definition that is not registered: a parameterized
-    /// body's content is first read without discovery, which is needed only then.
-    func reachesUnregistered(_ definition: AnyDefinition) -> Bool {
-        var reaches = false
-        for dependency in definition.dependencies where !reaches {
+    /// A parameterized definition's content with its arguments, as a resolution and the graph read it:
+    /// evaluated plainly, and again with discovery only when it refers to a definition not registered
+    /// (the body is pure, so the second run makes the same definition and registers what it reaches).
+    func evaluated(_ parameterized: ParameterizedDefinition) -> AnyDefinition {
+        let definition = parameterized.definition
+        var reachesUnregistered = false
+        for dependency in definition.dependencies where !reachesUnregistered {
             dependency.target.forEachReference { reference in
-                if reference.parameterized == nil, reference.deferredStub == nil, registeredEntry(for: reference) == nil { reaches = true }
+                if reference.parameterized == nil, reference.deferredStub == nil, registeredEntry(for: reference) == nil {
+                    reachesUnregistered = true
+                }
             }
         }
-        return reaches
+        return reachesUnregistered ? evaluatingBody { parameterized.definition } : definition
+    }
+
+    /// Whether an identity names a registered entry: listed, or reached and registered since.
+    private func isRegistered(_ identity: DefinitionIdentity) -> Bool {
+        registry.entry(identifiedBy: identity) != nil || preparation.discoveredEntry(identity) != nil
     }
 
     /// Registers what a body reached that is not registered yet (under the pass lock), by activation's
@@ -373,8 +380,7 @@ extension BlockComponentFactory {
     /// is registered: the replacement lists the method itself (references reach it), or the method has
     /// a second `define`, as one nested in its own deferred body (which `complete` reports).
     private func register(reached definition: AnyDefinition) {
-        guard registry.entry(identifiedBy: definition.identity) == nil, preparation.discoveredEntry(definition.identity) == nil,
-              let name = assemblies.discoveryAssemblyName(for: definition.assemblyType),
+        guard !isRegistered(definition.identity), let name = assemblies.discoveryAssemblyName(for: definition.assemblyType),
               registry.entry(forKey: DefinitionKey(assembly: name, method: definition.function).description) == nil else { return }
         if definition.deferred != nil {
             preparation.register(RegistryEntry(assemblyName: name, stub: definition))
@@ -402,9 +408,8 @@ extension BlockComponentFactory {
     /// assembly (or a subclass replacing it) was activated: the rule activation's discovery follows.
     private func lookup(_ reference: DefinitionReference) -> RegistryEntry? {
         if let entry = registeredEntry(for: reference) { return entry }
-        guard let stub = reference.deferredStub, let name = assemblies.discoveryAssemblyName(for: reference.assemblyType) else { return nil }
-        let entry = RegistryEntry(assemblyName: name, stub: stub)
-        preparation.register(entry)
-        return entry
+        guard let stub = reference.deferredStub else { return nil }
+        register(reached: stub)
+        return preparation.discoveredEntry(stub.identity)
     }
 }

@@ -116,9 +116,7 @@ struct GraphBuilder {
         }
         parameterizedKeys.insert(targetKey)
         // Evaluated as a resolution evaluates it, registering what it reaches unlisted.
-        var evaluated = parameterized.definition
-        if factory.reachesUnregistered(evaluated) { evaluated = factory.evaluatingBody { parameterized.definition } }
-        pending.append((evaluated, targetKey, root))
+        pending.append((factory.evaluated(parameterized), targetKey, root))
     }
 
     private func registeredKey(_ reference: DefinitionReference) -> String? {

@@ -10,9 +10,7 @@ final class ParameterizedEntries: Sendable {
         let poolKey = reference.poolKey
         if let existing = shared.withLock({ $0[poolKey] }) { return existing }
 
-        var evaluated = parameterized.definition
-        if factory.reachesUnregistered(evaluated) { evaluated = factory.evaluatingBody { parameterized.definition } }
-        let definition = try factory.postProcessed(evaluated, path: path())
+        let definition = try factory.postProcessed(factory.evaluated(parameterized), path: path())
         let key = Self.key(of: definition)
         let inheritance = Inheritance { reference in factory.registeredDefinition(for: reference) }
         let resolved: Inheritance.Resolved

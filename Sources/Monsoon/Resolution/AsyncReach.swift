@@ -75,6 +75,30 @@ enum AsyncReach: Sendable {
         return nil
     }
 
+    /// The registered entries from which `path(toAsyncFrom:in:includingBuilt: true, requirement:)` finds a
+    /// path: those that need `requirement` themselves and every entry that builds one of them, found
+    /// backwards from the first in one pass over the graph rather than a search per entry.
+    static func entriesNeeding(
+        _ requirement: UnmetBuildRequirement.Requirement, in factory: BlockComponentFactory
+    ) -> Set<ObjectIdentifier> {
+        let needs: (RegistryEntry) -> Bool = requirement == .await ? { $0.isAsync } : { $0.isMainActor }
+        var builtBy: [ObjectIdentifier: [RegistryEntry]] = [:]
+        var found: Set<ObjectIdentifier> = []
+        var queue: [RegistryEntry] = []
+        for entry in factory.registry.entries + factory.preparation.discoveredEntries where entry.isPrepared {
+            if needs(entry), found.insert(ObjectIdentifier(entry)).inserted { queue.append(entry) }
+            for target in targets(of: entry) {
+                target.forEachEdge(registry: factory.registry, lookup: factory.registeredEntry(for:)) { edge in
+                    if edge.isBuiltWithComponent, let reached = edge.entry { builtBy[ObjectIdentifier(reached), default: []].append(entry) }
+                }
+            }
+        }
+        while let next = queue.popLast() {
+            for builder in builtBy[ObjectIdentifier(next)] ?? [] where found.insert(ObjectIdentifier(builder)).inserted { queue.append(builder) }
+        }
+        return found
+    }
+
     /// Everything an entry injects, its parent chain's injections included.
     static func targets(of entry: RegistryEntry) -> [Dependency.Target] {
         var targets = entry.definition.dependencies.map(\.target)

@@ -30,8 +30,7 @@ extension BlockComponentFactory {
         }
         var combined = assemblies
         for replacement in replacements {
-            combined.removeAll { original in type(of: replacement) != type(of: original) && replacement.isKind(ofAssembly: type(of: original)) }
-            combined.removeAll { type(of: $0) == type(of: replacement) }
+            combined.removeAll { Collaborators.stands(replacement, for: $0) }
             combined.append(replacement)
         }
         return try BlockComponentFactory(assemblies: combined, configuration: configuration, validating: validating)
@@ -56,12 +55,5 @@ extension BlockComponentFactory {
         let contents = try manifestContents(at: manifest, environment: environment)
         return try forTesting(contents.assemblies, replacing: replacements,
                               configuration: contents.configuration.overriding(with: configuration), validating: validating)
-    }
-}
-
-extension Assembly {
-    /// Whether this assembly is an instance of `type` or of a subclass of it.
-    func isKind(ofAssembly type: Assembly.Type) -> Bool {
-        ClassHierarchy.isSubclass(Swift.type(of: self), of: type)
     }
 }

@@ -158,8 +158,15 @@ final class TideStore: Sendable {
     init() async {}
 }
 
+/// Reaches the main actor and an async initializer only through the board.
+final class TideWall: Sendable {
+    let board: TideBoard
+    init(board: TideBoard) { self.board = board }
+}
+
 final class TideBoardAssembly: Assembly {
-    override var definitions: [any ComponentDefinition] { [board(), store(), label()] }
+    override var definitions: [any ComponentDefinition] { [board(), store(), label(), wall()] }
+    func wall() -> Definition<TideWall> { define { Definition(TideWall.init(board:), board()) } }
     func store() -> Definition<TideStore> { define(.lazySingleton) { Definition(TideStore.init) } }
     func board() -> Definition<TideBoard> { define(.objectGraph) { [self] in Definition(TideBoard.init(store:), store()) } }
     func label() -> Definition<String> { define { Definition({ "tides" }) } }
@@ -173,7 +180,8 @@ extension MainActorAsyncTests {
         #expect(line.hasSuffix("[needs main actor]"))
 
         let tides = try BlockComponentFactory(assemblies: [TideBoardAssembly()]).activationReport
-        #expect(tides.resolutionNeeds == ["TideBoardAssembly.board()": [.mainActor, .await], "TideBoardAssembly.store()": .await])
+        #expect(tides.resolutionNeeds == ["TideBoardAssembly.board()": [.mainActor, .await], "TideBoardAssembly.store()": .await,
+                                          "TideBoardAssembly.wall()": [.mainActor, .await]])
         let board = try #require(tides.description.split(separator: "\n").first { $0.contains("TideBoardAssembly.board()") })
         #expect(board.contains("@MainActor async TideBoard"))
         #expect(board.hasSuffix("[needs main actor, await]"))
