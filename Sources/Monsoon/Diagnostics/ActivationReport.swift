@@ -140,22 +140,22 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
 }
 
 extension ActivationReport {
-    init(registry: Registry, directory: AssemblyDirectory, configuration: Configuration,
+    init(catalog: Catalog, directory: AssemblyDirectory, configuration: Configuration,
          assemblyConfiguration: [(key: String, file: String)], resolutionNeeds: [String: ResolutionNeeds]) {
         self.resolutionNeeds = resolutionNeeds
         self.configuration = (configuration.origins.map { ($0.key, $0.value) } + assemblyConfiguration).sorted { $0.key < $1.key }
         let replaced = Dictionary(directory.replacements.map { ($0.assembly, $0.replaces) }, uniquingKeysWith: { first, _ in first })
         let names = directory.assemblyNames
         var counts: [String: Int] = [:]
-        for entry in registry.entries { counts[entry.assemblyName, default: 0] += 1 }
+        for entry in catalog.listedEntries { counts[entry.assemblyName, default: 0] += 1 }
         assemblies = names.map { name in
             (name: name, replaces: replaced[name] ?? [], definitionCount: counts[name] ?? 0,
              collaboratorOf: directory.collaboratorOf[name])
         }
-        definitions = registry.entries.map(\.info)
+        definitions = catalog.listedEntries.map(\.info)
         singletons = []
         criticalPath = []
-        awaitingStart = registry.entries.filter(\.awaitsStart).map(\.key)
+        awaitingStart = catalog.listedEntries.filter(\.awaitsStart).map(\.key)
     }
 
     func with(singletons: [SingletonTiming], criticalPath: [SingletonTiming]) -> ActivationReport {

@@ -4,9 +4,9 @@ extension BlockComponentFactory {
     /// Deferred definitions are evaluated first: their parents are in their bodies.
     func childKeys(of entry: RegistryEntry) -> [String] {
         evaluateAll()
-        return registry.entries.compactMap { candidate in
+        return catalog.listedEntries.compactMap { candidate in
             guard let parent = candidate.definition.parent else { return nil }
-            return registeredEntry(for: parent) === entry ? candidate.key : nil
+            return catalog.entry(for: parent) === entry ? candidate.key : nil
         }
     }
 
@@ -16,7 +16,7 @@ extension BlockComponentFactory {
     func relatedDefinitions(of type: Any.Type) -> [String] {
         let name = typeName(type)
         var related: [String] = []
-        for entry in registry.entries where !entry.declaration.isAbstract {
+        for entry in catalog.listedEntries where !entry.declaration.isAbstract {
             let declared = entry.declaration.declaredType
             let declaredName = typeName(declared)
             if let wrapped = MetadataKind.wrappedType(ofOptional: type), declared == wrapped {
@@ -68,8 +68,8 @@ extension BlockComponentFactory {
 
     /// Every unlisted deferred definition the listed ones reach, after running every body.
     private func unlistedEntries() -> [RegistryEntry] {
-        guard registry.hasDeferred else { return [] }
+        guard catalog.hasDeferred else { return [] }
         _ = prepareAll()
-        return preparation.discoveredEntries.sorted { $0.key < $1.key }
+        return catalog.reachedEntries.sorted { $0.key < $1.key }
     }
 }

@@ -21,7 +21,7 @@ extension BlockComponentFactory {
     public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) async throws -> T {
         guard let assembly = assemblies.assembly(A.self) else { return try resolveCold(method) }
         let definition = DefinitionEvaluation.with(.identifying) { method(assembly)() }
-        if !definition.isParameterized, let entry = registry.entry(identifiedBy: definition.identity) {
+        if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
             return try await resolveAsync(entry, as: T.self)
         }
         return try await resolveColdAsync(definition)
@@ -49,7 +49,7 @@ extension BlockComponentFactory {
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
     nonisolated(nonsending)
     public func resolve<T>(_ definition: Definition<T>) async throws -> T {
-        if !definition.isParameterized, let entry = registry.entry(identifiedBy: definition.identity) {
+        if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
             return try await resolveAsync(entry, as: T.self)
         }
         return try await resolveColdAsync(definition)
@@ -68,7 +68,7 @@ extension BlockComponentFactory {
     nonisolated(nonsending)
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
         // Inlined into the caller, so that a warm component costs no async frame of its own.
-        if !patches.isActive, let entry = registry.soleEntry(declaring: ObjectIdentifier(T.self)),
+        if !patches.isActive, let entry = catalog.soleEntry(declaring: ObjectIdentifier(T.self)),
            let warm: T = warmComponent(in: entry) {
             return warm
         }
@@ -91,7 +91,7 @@ extension BlockComponentFactory {
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
     nonisolated(nonsending)
     public func allComponents<T>(of type: T.Type = T.self) async throws -> [T] {
-        let entries = registry.byType[ObjectIdentifier(type)] ?? []
+        let entries = catalog.entries(declaring: type) ?? []
         return try await withAsyncResolution { context in
             var components: [T] = []
             for entry in entries { components.append(try typed(try await context.instanceAsync(of: entry), of: entry, as: type, path: [])) }

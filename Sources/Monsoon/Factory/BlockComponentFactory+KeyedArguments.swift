@@ -7,7 +7,8 @@ extension BlockComponentFactory {
         guard let parameterized = reference.parameterized else {
             throw .argumentsNotDeclared(key, count: arguments.count)
         }
-        let entry = try parameterizedEntries.entry(for: reference, definition: parameterized, in: self, path: [])
+        var keptNowhere: [PoolKey: RegistryEntry] = [:]
+        let entry = try parameterizedEntry(for: reference, definition: parameterized, resolutionEntries: &keptNowhere, path: [])
         return try withResolution { context throws(ResolutionError) in
             try context.component(of: entry, as: type)
         }
@@ -29,7 +30,7 @@ extension BlockComponentFactory {
         guard let parsed = DefinitionKey(parsing: key),
               let (assembly, methods) = assemblies.parameterizedMethods(ofAssemblyNamed: parsed.assembly), !methods.isEmpty
         else {
-            throw .unknownKey(key, knownKeys: registry.keys, path: [])
+            throw .unknownKey(key, knownKeys: catalog.keys, path: [])
         }
         var acceptingNames: [String] = []
         for candidate in methods where candidate.parameterTypes.count == arguments.count {

@@ -3,28 +3,28 @@ extension BlockComponentFactory {
     @usableFromInline
     func entry(for reference: DefinitionReference, declaredType: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         if let parameterized = reference.parameterized {
-            return try parameterizedEntries.entry(for: reference, definition: parameterized, in: self, path: path())
+            var keptNowhere: [PoolKey: RegistryEntry] = [:]
+            return try parameterizedEntry(for: reference, definition: parameterized, resolutionEntries: &keptNowhere, path: path())
         }
-        if let entry = registry.entry(identifiedBy: reference.identity) { return entry }
+        if let entry = catalog.entry(identifiedBy: reference.identity) { return entry }
         if let entry = registeringEntry(for: reference) { return entry }
         throw .undeclared(reference.function, location: reference.identity.location, assembly: reference.assemblyType,
                           declaredType: declaredType, path: path())
     }
 
     func entry(key: String, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
-        if let entry = registry.entry(forKey: key) { return entry }
-        if let replacement = assemblies.replacementKey(for: key), let entry = registry.entry(forKey: replacement) { return entry }
+        if let entry = catalog.entry(forKey: key) { return entry }
         if let unlisted = unlistedDefinition(keyed: key) {
             throw .unlistedKey(key, method: unlisted.method, assembly: unlisted.assembly, path: path())
         }
-        throw .unknownKey(key, knownKeys: registry.keys, path: path())
+        throw .unknownKey(key, knownKeys: catalog.keys, path: path())
     }
 
     @usableFromInline
     func uniqueEntry(for type: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
-        guard let candidates = registry.byType[ObjectIdentifier(type)], let first = candidates.first else {
-            if let implicit = implicitEntries.entry(for: type) { return implicit }
-            throw .noDefinition(for: type, knownTypes: registry.typeNames, related: relatedDefinitions(of: type),
+        guard let candidates = catalog.entries(declaring: type), let first = candidates.first else {
+            if let implicit = catalog.implicitEntry(for: type) { return implicit }
+            throw .noDefinition(for: type, knownTypes: catalog.typeNames, related: relatedDefinitions(of: type),
                                 unlisted: unlistedDefinitions(declaring: type), path: path())
         }
         guard candidates.count == 1 else {

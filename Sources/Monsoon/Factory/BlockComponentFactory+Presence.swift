@@ -7,14 +7,13 @@ extension BlockComponentFactory {
     /// if factory.contains((any Analytics).self) { … }
     /// ```
     public func contains(_ type: Any.Type) -> Bool {
-        registry.byType[ObjectIdentifier(type)]?.count == 1
+        catalog.entries(declaring: type)?.count == 1
     }
 
     /// Whether a definition has `key`, or the key of a replaced assembly's method that a subclass
     /// answers to.
     public func contains(key: String) -> Bool {
-        if registry.entry(forKey: key) != nil { return true }
-        return assemblies.replacementKey(for: key).map { registry.entry(forKey: $0) != nil } ?? false
+        catalog.entry(forKey: key) != nil
     }
 
     /// The component of the unique definition that declares `type`, or `nil` when no definition does.
@@ -27,7 +26,7 @@ extension BlockComponentFactory {
     ///   `type` (`ErrorKind.ambiguousType`), or a build that fails. Absence is the only
     ///   thing that becomes `nil`, so a broken component is never mistaken for a missing one.
     public func resolveIfPresent<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T? {
-        guard registry.byType[ObjectIdentifier(type)] != nil else { return nil }
+        guard catalog.entries(declaring: type) != nil else { return nil }
         return try resolve(type)
     }
 }
@@ -37,7 +36,7 @@ extension Resolver {
     /// see ``BlockComponentFactory/resolveIfPresent(_:)``.
     public func resolveIfPresent<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T? {
         let context = try activeContext(typeName(type))
-        guard context.factory.registry.byType[ObjectIdentifier(type)] != nil else { return nil }
+        guard context.factory.catalog.entries(declaring: type) != nil else { return nil }
         return try context.resolve(type)
     }
 }

@@ -46,7 +46,7 @@ extension BlockComponentFactory {
         thread.pointee.definitions.mode = .identifying
         let definition = method(assembly)()
         thread.pointee.definitions.mode = previous
-        if !definition.isParameterized, let entry = registry.entry(identifiedBy: definition.identity) {
+        if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
             return try resolve(entry, as: T.self, thread: thread)
         }
         return try resolveCold(definition)
@@ -76,7 +76,7 @@ extension BlockComponentFactory {
     /// - Complexity: O(1) for a warm singleton; otherwise proportional to the components built.
     @inlinable
     public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
-        if !definition.isParameterized, let entry = registry.entry(identifiedBy: definition.identity) {
+        if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
             return try resolve(entry, as: T.self)
         }
         return try resolveCold(definition)
@@ -105,7 +105,7 @@ extension BlockComponentFactory {
     /// - Complexity: O(1) lookup; O(1) for a warm singleton.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
-        if !patches.isActive, let entry = registry.soleEntry(declaring: ObjectIdentifier(T.self)),
+        if !patches.isActive, let entry = catalog.soleEntry(declaring: ObjectIdentifier(T.self)),
            let warm: T = warmComponent(in: entry) {
             return warm
         }

@@ -26,7 +26,7 @@ extension BlockComponentFactory {
     ///   left for the next `start()` or resolution.
     nonisolated(nonsending)
     public func start() async throws {
-        let plan = StartPlan(awaiting: registry.entries.filter(\.awaitsStart), in: self)
+        let plan = StartPlan(awaiting: catalog.listedEntries.filter(\.awaitsStart), in: self)
         guard !plan.entries.isEmpty else { return }
         let run = try await run(plan)
         singletonTimings.withLock { recorded in
@@ -151,7 +151,7 @@ struct StartPlan: Sendable {
             var stack = [entry]
             while let current = stack.popLast() {
                 for target in AsyncReach.targets(of: current) {
-                    target.forEachEdge(registry: factory.registry, lookup: factory.registeredEntry(for:)) { edge in
+                    target.forEachEdge(catalog: factory.catalog, lookup: factory.catalog.entry(for:)) { edge in
                         // What a build waits for is what it builds; only what may await can lead to a
                         // singleton that awaits.
                         guard edge.isBuiltWithComponent, let reached = edge.entry, reached.isPrepared, reached.reach.mayAwait,

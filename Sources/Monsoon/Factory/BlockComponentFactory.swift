@@ -13,14 +13,12 @@ import Foundation
 /// A factory is safe to use from any number of threads. It owns its pools: two factories never share
 /// instances, and releasing a factory releases its singletons.
 public final class BlockComponentFactory: Sendable {
-    @usableFromInline let registry: Registry
+    /// Every entry, whatever made it (see `Catalog`).
+    @usableFromInline let catalog: Catalog
     @usableFromInline let assemblies: AssemblyDirectory
     let coordinator = SharedInstanceCoordinator()
     /// Completes entries when first needed (see `Preparation`).
     let preparation = Preparation()
-    /// Types resolved without a definition (see ``ImplicitComponent``).
-    let implicitEntries = ImplicitEntries()
-    let parameterizedEntries = ParameterizedEntries()
     @usableFromInline let patches = PatchTable()
     /// Every instance and definition post-processor, the factory's own and its assemblies', in the order
     /// they run.
@@ -48,7 +46,7 @@ public final class BlockComponentFactory: Sendable {
     public var activationReport: ActivationReport {
         // Completed, as validation completes them, so that what each needs is known.
         _ = prepareAll()
-        return ActivationReport(registry: registry, directory: assemblies, configuration: configuration,
+        return ActivationReport(catalog: catalog, directory: assemblies, configuration: configuration,
                                 assemblyConfiguration: assemblyConfigurations.declaredOrigins, resolutionNeeds: resolutionNeeds())
             .with(singletons: singletonTimings.current, criticalPath: startCriticalPath.current)
     }
@@ -59,7 +57,7 @@ public final class BlockComponentFactory: Sendable {
         let mainActor = AsyncReach.entriesNeeding(.mainActor, in: self)
         let awaiting = AsyncReach.entriesNeeding(.await, in: self)
         var needs: [String: ActivationReport.ResolutionNeeds] = [:]
-        for entry in registry.entries {
+        for entry in catalog.listedEntries {
             var own: ActivationReport.ResolutionNeeds = []
             if mainActor.contains(ObjectIdentifier(entry)) { own.insert(.mainActor) }
             if awaiting.contains(ObjectIdentifier(entry)) { own.insert(.await) }
@@ -136,7 +134,7 @@ public final class BlockComponentFactory: Sendable {
         let registry = try Registry.activating(directory, postProcessors: allDefinitionPostProcessors) { reference, definition in
             assemblyConfigurations.configuration(forAssembly: reference.assembly, building: definition, directory: directory, global: configuration)
         }
-        self.registry = registry
+        self.catalog = Catalog(registry: registry, assemblies: directory)
         if validating {
             let errors = validate().findings(.error)
             if !errors.isEmpty { throw ActivationError(problems: errors) }
@@ -152,7 +150,7 @@ public final class BlockComponentFactory: Sendable {
     }
 
     /// Every registered key, in registration order.
-    public var keys: [String] { registry.keys }
+    public var keys: [String] { catalog.keys }
 
     /// Every registered definition, in registration order.
     ///
@@ -160,13 +158,13 @@ public final class BlockComponentFactory: Sendable {
     ///   repeatedly.
     public var definitions: [DefinitionInfo] {
         evaluateAll()
-        return registry.entries.map(\.info)
+        return catalog.listedEntries.map(\.info)
     }
 
     /// Runs the definition post-processors on a parameterized definition evaluated at resolution time.
     func postProcessed(_ definition: AnyDefinition, path: @autoclosure () -> [String]) throws(ResolutionError) -> AnyDefinition {
         guard !definitionPostProcessors.isEmpty else { return definition }
-        let key = ParameterizedEntries.key(of: definition)
+        let key = BlockComponentFactory.key(of: definition)
         do {
             return try definitionPostProcessors.process(definition, key: key) { [unowned self] reference in self.registeredDefinition(for: reference) }
         } catch {
@@ -195,7 +193,7 @@ public final class BlockComponentFactory: Sendable {
         var timings: [ActivationReport.SingletonTiming] = []
         let clock = ContinuousClock()
         // A singleton that awaits is built by `start()`.
-        for entry in registry.entries where entry.scope.isEager && !entry.declaration.isAbstract {
+        for entry in catalog.listedEntries where entry.scope.isEager && !entry.declaration.isAbstract {
             let start = clock.now
             do {
                 try prepare(entry, path: [])

@@ -58,16 +58,16 @@ struct DependencyEdge {
 extension Dependency.Target {
     /// Calls `body` with each edge of this target, collections flattened. `lookup` finds a reference's
     /// registered entry (not called for a parameterized one); by-type kinds are told apart only with a
-    /// `registry` (without one, a type's injection is one `.unregisteredType` edge, as at activation,
+    /// `catalog` (without one, a type's injection is one `.unregisteredType` edge, as at activation,
     /// which checks names only).
     func forEachEdge(
-        registry: Registry?, lookup: (DefinitionReference) -> RegistryEntry?, _ body: (DependencyEdge) -> Void
+        catalog: Catalog?, lookup: (DefinitionReference) -> RegistryEntry?, _ body: (DependencyEdge) -> Void
     ) {
-        forEachEdge(registry: registry, lookup: lookup, isCollected: false, body)
+        forEachEdge(catalog: catalog, lookup: lookup, isCollected: false, body)
     }
 
     private func forEachEdge(
-        registry: Registry?, lookup: (DefinitionReference) -> RegistryEntry?, isCollected: Bool, _ body: (DependencyEdge) -> Void
+        catalog: Catalog?, lookup: (DefinitionReference) -> RegistryEntry?, isCollected: Bool, _ body: (DependencyEdge) -> Void
     ) {
         switch self {
         case .definition(let reference):
@@ -80,7 +80,7 @@ extension Dependency.Target {
             let entry = reference.parameterized == nil ? lookup(reference) : nil
             body(DependencyEdge(kind: .provider, entry: entry, reference: reference, type: nil, isCollected: isCollected))
         case .type(let type):
-            let candidates = registry?.byType[ObjectIdentifier(type)] ?? []
+            let candidates = catalog?.entries(declaring: type) ?? []
             if candidates.isEmpty {
                 body(DependencyEdge(kind: .unregisteredType, entry: nil, reference: nil, type: type, isCollected: isCollected))
             } else {
@@ -90,11 +90,11 @@ extension Dependency.Target {
                 }
             }
         case .allOfType(let type):
-            for candidate in registry?.byType[ObjectIdentifier(type)] ?? [] {
+            for candidate in catalog?.entries(declaring: type) ?? [] {
                 body(DependencyEdge(kind: .allOfType, entry: candidate, reference: nil, type: type, isCollected: isCollected))
             }
         case .collection(let targets):
-            for element in targets { element.forEachEdge(registry: registry, lookup: lookup, isCollected: true, body) }
+            for element in targets { element.forEachEdge(catalog: catalog, lookup: lookup, isCollected: true, body) }
         case .value, .config, .opaque:
             break
         }
@@ -103,7 +103,7 @@ extension Dependency.Target {
     /// Calls `body` with each definition this target names by reference (providers and parameterized
     /// definitions included), collections flattened: what activation and completion check is registered.
     func forEachReference(_ body: (DefinitionReference) -> Void) {
-        forEachEdge(registry: nil, lookup: { _ in nil }) { edge in
+        forEachEdge(catalog: nil, lookup: { _ in nil }) { edge in
             if let reference = edge.reference { body(reference) }
         }
     }

@@ -36,17 +36,17 @@ struct GraphBuilder {
         _ = factory.prepareAll()
         var drawn = 0
         repeat {
-            let discovered = factory.preparation.discoveredEntries
+            let discovered = factory.catalog.reachedEntries
             drawn = discovered.count
-            for entry in factory.registry.entries + discovered {
+            for entry in factory.catalog.listedEntries + discovered {
                 add(entry.definition, key: entry.key, scope: entry.scope, root: entry.key)
             }
             while let next = pending.popLast() {
                 add(next.definition, key: next.key, scope: next.definition.declaredScope ?? .objectGraph, root: next.root)
             }
             // A parameterized body registered a definition it reaches unlisted: complete it and draw it too.
-            if factory.preparation.discoveredEntries.count != drawn { laterProblems += factory.prepareAll() }
-        } while factory.preparation.discoveredEntries.count != drawn
+            if factory.catalog.reachedEntries.count != drawn { laterProblems += factory.prepareAll() }
+        } while factory.catalog.reachedEntries.count != drawn
     }
 
     var graph: DependencyGraph { DependencyGraph(nodes: nodes, edges: edges) }
@@ -67,7 +67,7 @@ struct GraphBuilder {
     /// with no or several definitions). Providers are drawn too: the graph shows what a component may
     /// build, not only what it builds when it is built.
     private mutating func follow(_ target: Dependency.Target, from key: String, site: InjectionSite, root: String) {
-        target.forEachEdge(registry: factory.registry, lookup: factory.registeredEntry(for:)) { edge in
+        target.forEachEdge(catalog: factory.catalog, lookup: factory.catalog.entry(for:)) { edge in
             switch edge.kind {
             case .reference, .parameterized, .provider:
                 guard let reference = edge.reference else { return }
@@ -84,12 +84,12 @@ struct GraphBuilder {
                 if let entry = edge.entry { edges.append(DependencyGraph.Edge(from: key, to: entry.key, kind: .byType, site: site)) }
             case .ambiguousByType:
                 // One finding per injection, with every candidate: made at the first.
-                guard let type = edge.type, let candidates = factory.registry.byType[ObjectIdentifier(type)],
+                guard let type = edge.type, let candidates = factory.catalog.entries(declaring: type),
                       candidates.first === edge.entry else { return }
                 unresolved.append((key, site, .ambiguous(type: type, candidates: candidates.map(\.key))))
             case .unregisteredType:
                 // An implicit component is registered when first asked for: no definition is needed.
-                if let type = edge.type, !ImplicitEntries.isImplicit(type) { unresolved.append((key, site, .noCandidate(type: type))) }
+                if let type = edge.type, !Completion.isImplicit(type) { unresolved.append((key, site, .noCandidate(type: type))) }
             case .allOfType:
                 if let entry = edge.entry { edges.append(DependencyGraph.Edge(from: key, to: entry.key, kind: .all, site: site)) }
             }
@@ -102,7 +102,7 @@ struct GraphBuilder {
         _ reference: DefinitionReference, _ parameterized: ParameterizedDefinition, from key: String, site: InjectionSite,
         kind: DependencyGraph.EdgeKind, root: String
     ) {
-        let targetKey = ParameterizedEntries.key(of: reference)
+        let targetKey = BlockComponentFactory.key(of: reference)
         edges.append(DependencyGraph.Edge(from: key, to: targetKey, kind: kind, site: site))
         guard !visited.contains(targetKey), !parameterizedKeys.contains(targetKey) else { return }
         // A definition may inject itself with new arguments without end (page(n) injecting page(n + 1)):
@@ -120,7 +120,7 @@ struct GraphBuilder {
     }
 
     private func registeredKey(_ reference: DefinitionReference) -> String? {
-        factory.registeredEntry(for: reference)?.key
+        factory.catalog.entry(for: reference)?.key
     }
 }
 

@@ -33,10 +33,10 @@ extension BlockComponentFactory {
     func binding(named name: String, type: Any.Type, path: [String]) throws(ResolutionError) -> RegistryEntry {
         // Made only for an error: resolving a name is a hot path, and the string is not free.
         var lookup: String { "binding named \"\(name)\"" }
-        let matching = registry.byBindingName[name] ?? []
+        let matching = catalog.byBindingName[name] ?? []
         guard !matching.isEmpty else {
             // Eager-singleton markers are named too, but nobody resolves them by name.
-            let named = registry.byBindingName.filter { !$0.key.hasPrefix(EagerSingleton.namePrefix) }
+            let named = catalog.byBindingName.filter { !$0.key.hasPrefix(EagerSingleton.namePrefix) }
             throw .unknownBindingName(name, as: type, path: path + [lookup], bindingType: named.filter { $0.value.contains { $0.binds(type) } }.keys,
                                       otherTypes: named.mapValues { $0.map(\.declaration.declaredType) })
         }

@@ -37,7 +37,7 @@ enum AsyncReach: Sendable {
     static func flags(of entry: RegistryEntry, in factory: BlockComponentFactory) -> Flags {
         var flags = Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
         for target in targets(of: entry) {
-            target.forEachEdge(registry: factory.registry, lookup: factory.registeringEntry(for:)) { edge in
+            target.forEachEdge(catalog: factory.catalog, lookup: factory.registeringEntry(for:)) { edge in
                 guard edge.isBuiltWithComponent else { return }
                 flags.add(edge, prepare: { (try? factory.prepare($0, path: [])) != nil })
             }
@@ -66,7 +66,7 @@ enum AsyncReach: Sendable {
             if needs(current) { return path }
             var successors: [RegistryEntry] = []
             for target in targets(of: current) {
-                target.forEachEdge(registry: factory.registry, lookup: factory.registeredEntry(for:)) { edge in
+                target.forEachEdge(catalog: factory.catalog, lookup: factory.catalog.entry(for:)) { edge in
                     if edge.isBuiltWithComponent, let reached = edge.entry, mayNeed(reached) { successors.append(reached) }
                 }
             }
@@ -85,10 +85,10 @@ enum AsyncReach: Sendable {
         var builtBy: [ObjectIdentifier: [RegistryEntry]] = [:]
         var found: Set<ObjectIdentifier> = []
         var queue: [RegistryEntry] = []
-        for entry in factory.registry.entries + factory.preparation.discoveredEntries where entry.isPrepared {
+        for entry in factory.catalog.listedEntries + factory.catalog.reachedEntries where entry.isPrepared {
             if needs(entry), found.insert(ObjectIdentifier(entry)).inserted { queue.append(entry) }
             for target in targets(of: entry) {
-                target.forEachEdge(registry: factory.registry, lookup: factory.registeredEntry(for:)) { edge in
+                target.forEachEdge(catalog: factory.catalog, lookup: factory.catalog.entry(for:)) { edge in
                     if edge.isBuiltWithComponent, let reached = edge.entry { builtBy[ObjectIdentifier(reached), default: []].append(entry) }
                 }
             }
@@ -104,15 +104,5 @@ enum AsyncReach: Sendable {
         var targets = entry.definition.dependencies.map(\.target)
         if let inherited = entry.inherited { targets += inherited.initializerTargets + inherited.injectionTargets }
         return targets
-    }
-}
-
-extension BlockComponentFactory {
-    /// The registered entry a reference points to, following assembly replacement; a deferred
-    /// definition no assembly lists once a body that refers to it was evaluated.
-    func registeredEntry(for reference: DefinitionReference) -> RegistryEntry? {
-        if let entry = registry.entry(identifiedBy: reference.identity) { return entry }
-        if let entry = preparation.discoveredEntry(reference.identity) { return entry }
-        return assemblies.replacementKey(for: reference).flatMap { registry.entry(forKey: $0) }
     }
 }

@@ -12,11 +12,8 @@ extension ResolutionContext {
 
     /// The entry a reference names; a parameterized definition gets one entry per argument values here.
     func entry(for reference: DefinitionReference, declaredType: Any.Type) throws(ResolutionError) -> RegistryEntry {
-        guard reference.parameterized != nil else { return try factory.entry(for: reference, declaredType: declaredType, path: path) }
-        if let existing = scratch.parameterizedEntries[reference.poolKey] { return existing }
-        let entry = try factory.entry(for: reference, declaredType: declaredType, path: path)
-        scratch.parameterizedEntries[reference.poolKey] = entry
-        return entry
+        guard let parameterized = reference.parameterized else { return try factory.entry(for: reference, declaredType: declaredType, path: path) }
+        return try factory.parameterizedEntry(for: reference, definition: parameterized, resolutionEntries: &scratch.parameterizedEntries, path: path)
     }
 
     func resolve<T>(_ type: T.Type) throws(ResolutionError) -> T {
@@ -31,7 +28,7 @@ extension ResolutionContext {
 
     func allComponents<T>(of type: T.Type) throws(ResolutionError) -> [T] {
         var components: [T] = []
-        for entry in factory.registry.byType[ObjectIdentifier(type)] ?? [] {
+        for entry in factory.catalog.entries(declaring: type) ?? [] {
             components.append(try component(of: entry, as: type))
         }
         return components

@@ -40,7 +40,7 @@ extension BlockComponentFactory {
     }
 
     private func opaqueBuildFindings() -> [ValidationReport.Finding] {
-        let registered = Set(registry.keys)
+        let registered = Set(catalog.keys)
         let opaqueKeys = graph().nodes.filter { $0.hasOpaqueInjections && !$0.isAbstract && registered.contains($0.key) }.map(\.key)
         guard !opaqueKeys.isEmpty else { return [] }
         let throwaway: BlockComponentFactory

@@ -133,7 +133,7 @@ struct Validator {
                                          + "the \(holder.scope) keeps one \(held.typeName) for the factory's lifetime. "
                                          + "Inject a Provider to get a fresh one when needed, or widen \(edge.to)'s scope."))
             }
-            if let holderEntry = factory.registry.entry(forKey: edge.from), let heldEntry = factory.registry.entry(forKey: edge.to),
+            if let holderEntry = factory.catalog.listedEntry(forKey: edge.from), let heldEntry = factory.catalog.listedEntry(forKey: edge.to),
                !holderEntry.isMainActor, heldEntry.isMainActor {
                 found.append(finding(.warning, .captiveDependency, edge.from, [edge.from, edge.to],
                                      "\(edge.from) (\(holder.scope)) is not isolated to the main actor but holds \(edge.to), which is, "
@@ -148,7 +148,7 @@ struct Validator {
     /// Synchronous definitions above an async initializer: fine to resolve with `await`, and worth
     /// knowing before a synchronous call site finds out.
     private func awaitingDefinitions() -> [ValidationReport.Finding] {
-        factory.registry.entries.compactMap { entry in
+        factory.catalog.listedEntries.compactMap { entry in
             guard entry.reach.mayAwait, !entry.isAsync,
                   let path = AsyncReach.path(toAsyncFrom: entry, in: factory, includingBuilt: true), let last = path.last
             else { return nil }
@@ -162,7 +162,7 @@ struct Validator {
     /// Definitions built on the main actor, or reaching one that is: what a synchronous resolution from
     /// another thread cannot do, said before a call site finds out.
     private func mainActorDefinitions() -> [ValidationReport.Finding] {
-        factory.registry.entries.compactMap { entry in
+        factory.catalog.listedEntries.compactMap { entry in
             guard entry.reach.mayNeedMainActor,
                   let path = AsyncReach.path(toAsyncFrom: entry, in: factory, includingBuilt: true, requirement: .mainActor),
                   let last = path.last
@@ -176,7 +176,7 @@ struct Validator {
 
     /// Eager singletons that need the main actor: activation builds them where the factory is created.
     private func mainActorSingletons() -> [ValidationReport.Finding] {
-        factory.registry.entries.compactMap { entry in
+        factory.catalog.listedEntries.compactMap { entry in
             guard entry.scope.isEager, entry.reach.mayNeedMainActor, !entry.reach.mayAwait, !entry.declaration.isAbstract,
                   let path = AsyncReach.path(toAsyncFrom: entry, in: factory, includingBuilt: true, requirement: .mainActor)
             else { return nil }

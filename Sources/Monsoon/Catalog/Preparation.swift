@@ -19,50 +19,9 @@ import Synchronization
 /// resolve nothing (one that does gets an error, not a deadlock), so no pass ever waits for another
 /// thread.
 final class Preparation: Sendable {
-    /// What a deferred body made that activation must know without running it: another scope than
-    /// `define`'s, an abstract definition, exposed types.
-    static func bodyChanges(of definition: AnyDefinition, declaredScope: Scope?, key: @autoclosure () -> String) -> [ValidationReport.Finding] {
-        let scope = declaredScope ?? .objectGraph
-        guard definition.declaredScope != scope || definition.isAbstract || !definition.exposedTypes.isEmpty else { return [] }
-        let key = key()
-        let location = definition.location
-        var problems: [ValidationReport.Finding] = []
-        if definition.declaredScope != scope {
-            problems.append(.deferredBodyChanges(
-                key, location: location, what: "sets its scope to \(definition.declaredScope ?? .objectGraph), not \(scope)",
-                fix: "Give the scope once, in define(.\(scope)) { … }."))
-        }
-        if definition.isAbstract {
-            problems.append(.deferredBodyChanges(key, location: location, what: "is abstract",
-                                                 fix: "Write it as define { .abstract()… }, which activation evaluates."))
-        }
-        if !definition.exposedTypes.isEmpty {
-            problems.append(.deferredBodyChanges(key, location: location, what: "is exposed(as:) another type",
-                                                 fix: "Write it as define { … }, which activation evaluates."))
-        }
-        return problems
-    }
-
     /// Held for a whole pass; counts the passes (a value with a size: ThreadSanitizer misreads accesses
     /// to an empty one).
     let pass = Locked<Int>(0)
-    /// Deferred definitions no assembly lists, registered when a body that refers to them is evaluated.
-    private let discovered = Locked<[DefinitionIdentity: RegistryEntry]>([:])
-    /// Whether `discovered` has any entry: lookups that miss the registry look there only then.
-    private let hasDiscovered = Atomic<Bool>(false)
-
-    func discoveredEntry(_ identity: DefinitionIdentity) -> RegistryEntry? {
-        guard hasDiscovered.load(ordering: .acquiring) else { return nil }
-        return discovered.withLock { $0[identity] }
-    }
-
-    /// Registers a definition reached by reference; during a pass only.
-    func register(_ entry: RegistryEntry) {
-        discovered.withLock { $0[entry.declaration.identity] = entry }
-        hasDiscovered.store(true, ordering: .releasing)
-    }
-
-    var discoveredEntries: [RegistryEntry] { discovered.withLock { Array($0.values) } }
 }
 
 extension BlockComponentFactory {
@@ -88,17 +47,17 @@ extension BlockComponentFactory {
         var failed: [ValidationReport.Finding] = []
         var reported: Set<ObjectIdentifier> = []
         // Discovered definitions appear as passes run: go again until a pass finds nothing new.
-        var pending = (registry.entries + preparation.discoveredEntries).filter { !$0.isPrepared }
+        var pending = (catalog.listedEntries + catalog.reachedEntries).filter { !$0.isPrepared }
         // Inside a pass (a body calling `validate()`) nothing can be completed: stop rather than loop.
         guard !ThreadState.current.pointee.resolutions.isPreparing else { return [] }
         while !pending.isEmpty {
             let problems = preparing { self.preparePass(from: pending) }
-            for entry in pending + preparation.discoveredEntries {
+            for entry in pending + catalog.reachedEntries {
                 if let own = problems[ObjectIdentifier(entry)], reported.insert(ObjectIdentifier(entry)).inserted {
                     failed += own
                 }
             }
-            pending = preparation.discoveredEntries.filter { !$0.isPrepared && !reported.contains(ObjectIdentifier($0)) }
+            pending = catalog.reachedEntries.filter { !$0.isPrepared && !reported.contains(ObjectIdentifier($0)) }
         }
         return failed
     }
@@ -106,9 +65,9 @@ extension BlockComponentFactory {
     /// Evaluates the body of every deferred definition, for what reads definitions without building them
     /// (the activation report, the graph, ``definitions``): their content, without completing them.
     func evaluateAll() {
-        guard registry.hasDeferred else { return }
+        guard catalog.hasDeferred else { return }
         _ = preparing {
-            for entry in self.registry.entries where entry.stage == .declared { _ = self.evaluate(entry) }
+            for entry in self.catalog.listedEntries where entry.stage == .declared { _ = self.evaluate(entry) }
             return [:]
         }
     }
@@ -116,10 +75,10 @@ extension BlockComponentFactory {
     /// The listed deferred definitions whose body exposes the type `id`: activation cannot see that, and
     /// their own first use refuses it (see `bodyChanges`), so they stay unevaluated; for messages only.
     func deferredEntries(exposing id: ObjectIdentifier) -> [RegistryEntry] {
-        guard registry.hasDeferred else { return [] }
+        guard catalog.hasDeferred else { return [] }
         var found: [RegistryEntry] = []
         _ = preparing {
-            for entry in self.registry.entries where entry.stage == .declared {
+            for entry in self.catalog.listedEntries where entry.stage == .declared {
                 guard let body = entry.declaration.deferred else { continue }
                 if body.definition(for: entry.declaration).exposedTypes.contains(where: { ObjectIdentifier($0) == id }) { found.append(entry) }
             }
@@ -183,7 +142,7 @@ extension BlockComponentFactory {
             }
             var flags = AsyncReach.Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
             for target in AsyncReach.targets(of: entry) {
-                target.forEachEdge(registry: registry, lookup: lookup) { edge in
+                target.forEachEdge(catalog: catalog, lookup: lookup) { edge in
                     // A node for every entry the pass must publish with this one: all it may build.
                     let successor = edge.entry.flatMap(node)
                     if edge.mayBuildWithComponent, let successor { graph[position].append(successor) }
@@ -247,9 +206,9 @@ extension BlockComponentFactory {
         var flags = AsyncReach.Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
         if entry.hasParent || !entry.definition.dependencies.isEmpty {
             var allPublished = true
-            if let parent = entry.definition.parent, !(registeredEntry(for: parent)?.isPrepared ?? false) { return false }
+            if let parent = entry.definition.parent, !(catalog.entry(for: parent)?.isPrepared ?? false) { return false }
             for target in AsyncReach.targets(of: entry) where allPublished {
-                target.forEachEdge(registry: registry, lookup: registeredEntry(for:)) { edge in
+                target.forEachEdge(catalog: catalog, lookup: catalog.entry(for:)) { edge in
                     if let reached = edge.entry {
                         if !reached.isPrepared { allPublished = false }
                     } else if let reference = edge.reference, reference.parameterized == nil {
@@ -272,10 +231,7 @@ extension BlockComponentFactory {
         guard entry.stage == .declared, let body = entry.declaration.deferred else { return [] }
         var definition = evaluatingBody { body.definition(for: entry.declaration) }
         // Keys and locations are strings: made only for a problem.
-        var problems = Preparation.bodyChanges(of: definition, declaredScope: entry.scope, key: entry.key)
-        if entry.scope.holdsWeakly, MetadataKind.isValueType(definition.declaredType) {
-            problems.append(.weakSingletonOfValueType(entry.key, type: definition.declaredType, location: definition.location))
-        }
+        var problems = Completion.bodyChanges(of: definition, declaredScope: entry.scope, key: entry.key)
         if !definitionPostProcessors.isEmpty {
             do {
                 // A parent not evaluated yet lists no inherited injections (evaluating it here could loop).
@@ -291,8 +247,8 @@ extension BlockComponentFactory {
         return problems
     }
 
-    /// Evaluates a stub if need be, resolves its parent chain and checks its injections, as activation
-    /// does for evaluated definitions (under the pass lock).
+    /// Evaluates a stub if need be, resolves its parent chain and checks it as activation checks evaluated
+    /// definitions (under the pass lock): the completion's first three steps (see `Completion`).
     private func complete(_ entry: RegistryEntry) -> [ValidationReport.Finding] {
         if entry.stage == .completed { return [] }
         let evaluation = evaluate(entry)
@@ -305,23 +261,10 @@ extension BlockComponentFactory {
         } catch {
             problems.append(.invalidParent(entry.key, definition: definition, failure: error))
         }
-        var reported: Set<DefinitionIdentity> = []
-        for dependency in definition.dependencies {
-            problems += dependency.problems(key: entry.key, in: definition) { configuration(forAssembly: $0.assembly, building: definition) }
-            dependency.target.forEachReference { reference in
-                guard reference.parameterized == nil, reference.arguments.isEmpty else { return }
-                if lookup(reference) == nil, reported.insert(reference.identity).inserted {
-                    // A reference to its own method from another call site: a define { } nested in its body.
-                    if reference.function == definition.function, let own = definition.assemblyType, reference.assemblyType == own {
-                        problems.append(.nestedDefine(entry.key, scope: entry.scope, location: reference.identity.location))
-                        return
-                    }
-                    problems.append(.undeclaredReference(from: entry.key, to: reference.function, location: reference.identity.location,
-                                                         assembly: reference.assemblyType,
-                                                         lazyHolder: assemblies.lazyHolder(of: reference.assemblyType)))
-                }
-            }
-        }
+        Completion.check(definition, key: entry.key, scope: entry.scope,
+                         configuration: { configuration(forAssembly: $0.assembly, building: definition) },
+                         reference: { lookup($0) == nil ? .missing(tooDeep: false) : .found },
+                         lazyHolder: assemblies.lazyHolder(of:), into: &problems)
         if problems.isEmpty { entry.complete(inherited: inherited) }
         return problems
     }
@@ -341,7 +284,7 @@ extension BlockComponentFactory {
     /// have been had a listed `define { }` reached it, so that the app, `validate()` and a test's factory
     /// find the same definitions.
     private func evaluatingBody(_ body: () -> AnyDefinition) -> AnyDefinition {
-        let (definition, discovery) = DefinitionEvaluation.discovering(skipping: { [unowned self] in self.isRegistered($0) }, body)
+        let (definition, discovery) = DefinitionEvaluation.discovering(skipping: { [unowned self] in self.catalog.isRegistered($0) }, body)
         guard !discovery.found.isEmpty else { return definition }
         if ThreadState.current.pointee.resolutions.isPreparing {
             for reached in discovery.found { register(reached: reached) }
@@ -362,7 +305,7 @@ extension BlockComponentFactory {
         var reachesUnregistered = false
         for dependency in definition.dependencies where !reachesUnregistered {
             dependency.target.forEachReference { reference in
-                if reference.parameterized == nil, reference.deferredStub == nil, registeredEntry(for: reference) == nil {
+                if reference.parameterized == nil, reference.deferredStub == nil, catalog.entry(for: reference) == nil {
                     reachesUnregistered = true
                 }
             }
@@ -370,30 +313,25 @@ extension BlockComponentFactory {
         return reachesUnregistered ? evaluatingBody { parameterized.definition } : definition
     }
 
-    /// Whether an identity names a registered entry: listed, or reached and registered since.
-    private func isRegistered(_ identity: DefinitionIdentity) -> Bool {
-        registry.entry(identifiedBy: identity) != nil || preparation.discoveredEntry(identity) != nil
-    }
-
     /// Registers what a body reached that is not registered yet (under the pass lock), by activation's
     /// rule: under its assembly's name or that of the activated subclass replacing it. Not when that key
     /// is registered: the replacement lists the method itself (references reach it), or the method has
     /// a second `define`, as one nested in its own deferred body (which `complete` reports).
     private func register(reached definition: AnyDefinition) {
-        guard !isRegistered(definition.identity), let name = assemblies.discoveryAssemblyName(for: definition.assemblyType),
-              registry.entry(forKey: DefinitionKey(assembly: name, method: definition.function).description) == nil else { return }
+        guard !catalog.isRegistered(definition.identity), let name = assemblies.discoveryAssemblyName(for: definition.assemblyType),
+              catalog.listedEntry(forKey: DefinitionKey(assembly: name, method: definition.function).description) == nil else { return }
         if definition.deferred != nil {
-            preparation.register(RegistryEntry(assemblyName: name, stub: definition))
+            catalog.register(reached: RegistryEntry(assemblyName: name, stub: definition))
         } else {
             let scope = (try? inheritance.resolve(definition).scope) ?? definition.declaredScope ?? .objectGraph
-            preparation.register(RegistryEntry(assemblyName: name, reached: definition, scope: scope))
+            catalog.register(reached: RegistryEntry(assemblyName: name, reached: definition, scope: scope))
         }
     }
 
     /// The entry a reference carrying a deferred definition's stub names, registering that definition
     /// if no assembly lists it: for references met outside a pass (a parameterized definition's body).
     func registeringEntry(for reference: DefinitionReference) -> RegistryEntry? {
-        if let entry = registeredEntry(for: reference) { return entry }
+        if let entry = catalog.entry(for: reference) { return entry }
         guard reference.deferredStub != nil else { return nil }
         if ThreadState.current.pointee.resolutions.isPreparing { return lookup(reference) }
         var found: RegistryEntry?
@@ -407,9 +345,9 @@ extension BlockComponentFactory {
     /// The entry a reference names, registering a deferred definition no assembly lists when its
     /// assembly (or a subclass replacing it) was activated: the rule activation's discovery follows.
     private func lookup(_ reference: DefinitionReference) -> RegistryEntry? {
-        if let entry = registeredEntry(for: reference) { return entry }
+        if let entry = catalog.entry(for: reference) { return entry }
         guard let stub = reference.deferredStub else { return nil }
         register(reached: stub)
-        return preparation.discoveredEntry(stub.identity)
+        return catalog.entry(for: reference)
     }
 }

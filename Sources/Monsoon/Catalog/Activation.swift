@@ -131,7 +131,7 @@ private struct Activation {
             guard let body = index.listed[position].definition.deferred else { continue }
             let stub = index.listed[position].definition
             let (definition, discovery) = DefinitionEvaluation.discovering { body.definition(for: stub) }
-            let changes = Preparation.bodyChanges(of: definition, declaredScope: stub.declaredScope, key: index.listed[position].key)
+            let changes = Completion.bodyChanges(of: definition, declaredScope: stub.declaredScope, key: index.listed[position].key)
             guard changes.isEmpty else {
                 problems += changes
                 continue
@@ -178,7 +178,21 @@ private struct Activation {
             let entry = makeEntry(item, inheritance: inheritance)
             if let entry { entries.append(entry) }
             entryOfListed.append(entry)
-            checkInjections(of: item, in: final, configuration: configuration) { aliasIndices.append(($0, $1)) }
+            // The completion's check, against what is listed: a reference through a replaced assembly
+            // reaches the replacing definition, by an alias.
+            let definition = item.definition
+            Completion.check(definition, key: item.key, scope: entry?.scope ?? definition.declaredScope ?? .objectGraph,
+                             configuration: { configuration($0, definition) },
+                             reference: { reference in
+                                 if final.position(of: reference.identity) != nil { return .found }
+                                 if let replacement = final.position(of: reference, in: directory) {
+                                     aliasIndices.append((reference.identity, replacement))
+                                     return .found
+                                 }
+                                 if !rejected.isEmpty, rejected.contains(reference.identity) { return .alreadyReported }
+                                 return .missing(tooDeep: !tooDeep.isEmpty && tooDeep.contains(reference.identity))
+                             },
+                             lazyHolder: directory.lazyHolder(of:), into: &problems)
         }
         if !problems.isEmpty { throw ActivationError(problems: problems) }
         var aliases: [(DefinitionIdentity, RegistryEntry)] = []
@@ -189,59 +203,19 @@ private struct Activation {
         return Registry(entries: entries, aliases: aliases)
     }
 
-    /// The entry of a listed definition: a stub for a deferred one, whose parent chain is resolved when
-    /// the factory first needs it (see `Preparation`); `nil` when its parent chain is invalid.
+    /// The entry of a listed definition, inheriting its parent chain (the completion's second step): a
+    /// stub for a deferred one, whose body runs and whose parent chain is resolved when the factory first
+    /// needs it (see `Preparation`); `nil` when its parent chain is invalid.
     @inline(__always)
     private mutating func makeEntry(_ item: Listed, inheritance: Inheritance) -> RegistryEntry? {
         let definition = item.definition
-        let scope: Scope
-        let entry: RegistryEntry
-        if definition.deferred != nil {
-            entry = RegistryEntry(assemblyName: item.assemblyName, stub: definition)
-            scope = definition.declaredScope ?? .objectGraph
-        } else {
-            do {
-                let resolved = try inheritance.resolve(definition)
-                entry = RegistryEntry(assemblyName: item.assemblyName, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
-                scope = resolved.scope
-            } catch {
-                problems.append(.invalidParent(item.key, definition: definition, failure: error))
-                return nil
-            }
-        }
-        if scope.holdsWeakly, MetadataKind.isValueType(definition.declaredType) {
-            problems.append(.weakSingletonOfValueType(item.key, type: definition.declaredType, location: definition.location))
-        }
-        return entry
-    }
-
-    /// Checks a listed definition's exposed types and injections; `alias` receives a reference through
-    /// a replaced assembly with the position of the definition replacing it.
-    @inline(__always)
-    private mutating func checkInjections(
-        of item: Listed, in final: ListedDefinitions, configuration: (ConfigurationReference, AnyDefinition) -> Configuration,
-        alias: (DefinitionIdentity, Int) -> Void
-    ) {
-        let definition = item.definition
-        for exposed in definition.exposedTypes {
-            if let declared = definition.declaredType as? AnyClass, let exposedClass = exposed as? AnyClass,
-               !ClassHierarchy.isSubclass(declared, of: exposedClass) {
-                problems.append(.invalidExposedType(item.key, declared: definition.declaredType, exposed: exposed, location: definition.location))
-            }
-        }
-        var reported: Set<DefinitionIdentity> = []
-        for dependency in definition.dependencies {
-            problems += dependency.problems(key: item.key, in: definition) { configuration($0, definition) }
-            dependency.target.forEachReference { reference in
-                guard reference.parameterized == nil, reference.arguments.isEmpty, final.position(of: reference.identity) == nil else { return }
-                if let replacement = final.position(of: reference, in: directory) {
-                    alias(reference.identity, replacement)
-                } else if rejected.isEmpty || !rejected.contains(reference.identity), reported.insert(reference.identity).inserted {
-                    problems.append(.undeclaredReference(from: item.key, to: reference.function, location: reference.identity.location,
-                                                         assembly: reference.assemblyType, tooDeepToDiscover: tooDeep.contains(reference.identity),
-                                                         lazyHolder: directory.lazyHolder(of: reference.assemblyType)))
-                }
-            }
+        if definition.deferred != nil { return RegistryEntry(assemblyName: item.assemblyName, stub: definition) }
+        do {
+            let resolved = try inheritance.resolve(definition)
+            return RegistryEntry(assemblyName: item.assemblyName, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
+        } catch {
+            problems.append(.invalidParent(item.key, definition: definition, failure: error))
+            return nil
         }
     }
 }

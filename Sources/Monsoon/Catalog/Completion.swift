@@ -1,0 +1,122 @@
+/// The one way an entry becomes ready: **evaluate** its body (a deferred definition's), **inherit** its
+/// parent chain, **check** what it injects, then find the **graph facts** the resolution paths rely on
+/// and **publish** it.
+///
+/// Each maker of entries runs these steps, from here, at its own time:
+/// - activation (`Activation`): inherits and checks every listed definition evaluated (`define { }`)
+///   while it lists them, with no lock and no table per definition; a deferred one (`define(_:_:)`)
+///   waits for its first use;
+/// - first use (`Preparation`): evaluates and checks what activation left, then finds the graph facts of
+///   everything the entry reaches and publishes them together, under the preparation lock;
+/// - a parameterized definition's new argument values (`BlockComponentFactory.completedParameterizedEntry`);
+/// - an implicit component (`implicitEntry(for:)`), which has no body, parent or injections to check.
+enum Completion {
+    // MARK: Evaluate
+
+    /// What a deferred body made that activation must know without running it: another scope than
+    /// `define`'s, an abstract definition, exposed types.
+    static func bodyChanges(of definition: AnyDefinition, declaredScope: Scope?, key: @autoclosure () -> String) -> [ValidationReport.Finding] {
+        let scope = declaredScope ?? .objectGraph
+        guard definition.declaredScope != scope || definition.isAbstract || !definition.exposedTypes.isEmpty else { return [] }
+        let key = key()
+        let location = definition.location
+        var problems: [ValidationReport.Finding] = []
+        if definition.declaredScope != scope {
+            problems.append(.deferredBodyChanges(
+                key, location: location, what: "sets its scope to \(definition.declaredScope ?? .objectGraph), not \(scope)",
+                fix: "Give the scope once, in define(.\(scope)) { … }."))
+        }
+        if definition.isAbstract {
+            problems.append(.deferredBodyChanges(key, location: location, what: "is abstract",
+                                                 fix: "Write it as define { .abstract()… }, which activation evaluates."))
+        }
+        if !definition.exposedTypes.isEmpty {
+            problems.append(.deferredBodyChanges(key, location: location, what: "is exposed(as:) another type",
+                                                 fix: "Write it as define { … }, which activation evaluates."))
+        }
+        return problems
+    }
+
+    // MARK: Check
+
+    /// What a reference in a definition being checked reaches.
+    enum ReferenceCheck {
+        /// A registered definition (or one replacing it): nothing to report.
+        case found
+        /// A definition already reported, whose references are not reported again.
+        case alreadyReported
+        /// Nothing registered; `tooDeep` when discovery stopped before reaching it.
+        case missing(tooDeep: Bool)
+    }
+
+    /// The problems of a definition's own content that any stage reports the same way: a weak singleton
+    /// of a value type, exposed types it does not conform to, property casts that cannot succeed,
+    /// configuration keys missing or not converting, and references to definitions nothing registered.
+    ///
+    /// - Parameters:
+    ///   - scope: the effective scope (its parent chain's, when it sets none).
+    ///   - reference: what each parameterless reference reaches.
+    ///   - lazyHolder: the activated assembly holding a reference's assembly in a `lazy var`, for the message.
+    @inline(__always)
+    static func check(
+        _ definition: AnyDefinition, key: @autoclosure () -> String, scope: Scope,
+        configuration: (ConfigurationReference) -> Configuration, reference: (DefinitionReference) -> ReferenceCheck,
+        lazyHolder: (Assembly.Type?) -> (holder: String, property: String, held: String)?,
+        into problems: inout [ValidationReport.Finding]
+    ) {
+        if scope.holdsWeakly, MetadataKind.isValueType(definition.declaredType) {
+            problems.append(.weakSingletonOfValueType(key(), type: definition.declaredType, location: definition.location))
+        }
+        for exposed in definition.exposedTypes {
+            if let declared = definition.declaredType as? AnyClass, let exposedClass = exposed as? AnyClass,
+               !ClassHierarchy.isSubclass(declared, of: exposedClass) {
+                problems.append(.invalidExposedType(key(), declared: definition.declaredType, exposed: exposed, location: definition.location))
+            }
+        }
+        let dependencies = definition.dependencies
+        guard !dependencies.isEmpty else { return }
+        var reported: Set<DefinitionIdentity> = []
+        for dependency in dependencies {
+            problems += dependency.problems(key: key(), in: definition, configuration: configuration)
+            dependency.target.forEachReference { target in
+                guard target.parameterized == nil, target.arguments.isEmpty,
+                      case .missing(let tooDeep) = reference(target), reported.insert(target.identity).inserted else { return }
+                // A reference to its own method from another call site: a define { } nested in its body.
+                if target.function == definition.function, let own = definition.assemblyType, target.assemblyType == own {
+                    problems.append(.nestedDefine(key(), scope: scope, location: target.identity.location))
+                    return
+                }
+                problems.append(.undeclaredReference(from: key(), to: target.function, location: target.identity.location,
+                                                     assembly: target.assemblyType, tooDeepToDiscover: tooDeep,
+                                                     lazyHolder: lazyHolder(target.assemblyType)))
+            }
+        }
+    }
+
+    // MARK: Makers without a body
+
+    /// The entry of a type resolved without a definition: an ``ImplicitComponent``, or
+    /// ``FactoryReference`` (the factory, held weakly); `nil` for any other type. Nothing to evaluate,
+    /// inherit or check; its graph facts are found at its first use, as any entry's.
+    static func implicitEntry(for type: Any.Type) -> RegistryEntry? {
+        if type == FactoryReference.self {
+            return implicitEntry(Definition<FactoryReference>(resolving: { resolver in resolver.factory }), scope: .prototype)
+        }
+        guard let implicit = type as? any ImplicitComponent.Type else { return nil }
+        return implicitEntry(implicit)
+    }
+
+    /// Whether `type` is resolved without a definition when none declares it.
+    static func isImplicit(_ type: Any.Type) -> Bool {
+        type == FactoryReference.self || type is any ImplicitComponent.Type
+    }
+
+    private static func implicitEntry<C: ImplicitComponent>(_ type: C.Type) -> RegistryEntry {
+        implicitEntry(Definition<C>(resolving: { resolver in try C(resolver: resolver) }), scope: C.implicitScope)
+    }
+
+    private static func implicitEntry<T>(_ definition: Definition<T>, scope: Scope) -> RegistryEntry {
+        RegistryEntry(assemblyName: "", keyWithArguments: "\(typeName(T.self)) (implicit)", definition: definition.erased, scope: scope,
+                      inherited: nil)
+    }
+}
