@@ -41,16 +41,28 @@ private struct Activation {
     @inline(__always)
     mutating func listAssemblies() {
         var seenAssemblies: Set<ObjectIdentifier> = []
+        // Every assembly's definitions first, so that the tables are sized once for all of them.
+        // `nil` for an assembly type met twice, reported in its place.
+        var evaluated: [(name: String, definitions: [AnyDefinition]?)] = []
+        evaluated.reserveCapacity(directory.assemblies.count)
         for assembly in directory.assemblies {
             let assemblyType = type(of: assembly)
             let assemblyName = typeName(assemblyType)
             guard seenAssemblies.insert(ObjectIdentifier(assemblyType)).inserted else {
-                problems.append(.duplicateAssembly(assemblyName))
+                evaluated.append((assemblyName, nil))
                 continue
             }
             let (definitions, discovery) = DefinitionEvaluation.discovering { DefinitionEvaluation.listing { assembly.definitions.map(\.erased) } }
             discovered += discovery.found
             tooDeep.formUnion(discovery.tooDeep)
+            evaluated.append((assemblyName, definitions))
+        }
+        index.reserve(evaluated.reduce(0) { $0 + ($1.definitions?.count ?? 0) })
+        for (assemblyName, definitions) in evaluated {
+            guard let definitions else {
+                problems.append(.duplicateAssembly(assemblyName))
+                continue
+            }
             let assemblyIndex = index.names.index(of: assemblyName)
             for definition in definitions {
                 list(Listed(assemblyName: assemblyName, name: MethodName(assembly: assemblyIndex, of: definition), definition: definition))
@@ -174,14 +186,15 @@ private struct Activation {
         var entryOfListed: [RegistryEntry?] = []
         entryOfListed.reserveCapacity(final.listed.count)
         var aliasIndices: [(DefinitionIdentity, Int)] = []
-        for item in final.listed {
-            let entry = makeEntry(item, inheritance: inheritance)
+        for position in final.listed.indices {
+            // By position: a copy of each item would retain and release every field.
+            let entry = makeEntry(final.listed[position], inheritance: inheritance)
             if let entry { entries.append(entry) }
             entryOfListed.append(entry)
             // The completion's check, against what is listed: a reference through a replaced assembly
             // reaches the replacing definition, by an alias.
-            let definition = item.definition
-            Completion.check(definition, key: item.key, scope: entry?.scope ?? definition.declaredScope ?? .objectGraph,
+            let definition = final.listed[position].definition
+            Completion.check(definition, key: final.listed[position].key, scope: entry?.scope ?? definition.declaredScope ?? .objectGraph,
                              configuration: { configuration($0, definition) },
                              reference: { reference in
                                  if final.position(of: reference.identity) != nil { return .found }
@@ -331,6 +344,14 @@ private struct ListedDefinitions: Sendable {
     /// its assembly.
     func position(of reference: DefinitionReference, in directory: AssemblyDirectory) -> Int? {
         position(of: reference.identity) ?? directory.replacingAssembly(for: reference).flatMap { position(of: $0, method: reference.function) }
+    }
+
+    /// Makes room for `count` definitions in all (once: reserving an exact capacity again and again
+    /// would copy the array each time).
+    mutating func reserve(_ count: Int) {
+        listed.reserveCapacity(count)
+        sites.reserve(count)
+        keys.reserve(count)
     }
 
     /// Adds a definition whose call site and key are not listed yet.

@@ -25,6 +25,15 @@ struct IndexTable: Sendable {
         return nil
     }
 
+    /// Makes room for `count` positions in all, so that adding up to that many never grows the table:
+    /// activation knows each assembly's count before listing it.
+    mutating func reserve(_ count: Int) {
+        guard count * 2 > hashes.count else { return }
+        var capacity = hashes.count
+        while count * 2 > capacity { capacity *= 2 }
+        resize(to: capacity)
+    }
+
     /// Adds `position` under `hash`; the caller has checked that its key is not in the table.
     mutating func insert(_ position: Int, hash: UInt) {
         if (count + 1) * 2 > hashes.count { grow() }
@@ -41,10 +50,14 @@ struct IndexTable: Sendable {
     }
 
     private mutating func grow() {
+        resize(to: hashes.count * 2)
+    }
+
+    private mutating func resize(to capacity: Int) {
         let oldHashes = hashes
         let oldPositions = positions
-        hashes = Array(repeating: 0, count: oldHashes.count * 2)
-        positions = Array(repeating: 0, count: oldHashes.count * 2)
+        hashes = Array(repeating: 0, count: capacity)
+        positions = Array(repeating: 0, count: capacity)
         for index in oldHashes.indices where oldHashes[index] != 0 { place(oldPositions[index], marked: oldHashes[index]) }
     }
 }
