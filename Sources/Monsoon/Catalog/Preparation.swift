@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Completing registry entries the first time a resolution needs them, rather than at activation.
 ///
 /// Activation registers a definition declared with `define(_:_:)` without running its body. The first
