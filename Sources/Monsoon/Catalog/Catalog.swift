@@ -13,8 +13,8 @@ import Synchronization
 ///     resolved by type;
 ///   - *parameterized*: a parameterized definition's entry for one set of argument values, kept when its
 ///     scope shares components (its pool cell lives in the entry). An objectGraph or prototype one is
-///     kept by the resolution that made it (`resolutionEntries`), because a graph shares it and the next
-///     resolution must not.
+///     kept by the resolution that asked for it, because its graph shares it and the next resolution
+///     must not.
 ///
 /// Every entry, whoever makes it, becomes ready through `Completion`.
 @usableFromInline
@@ -87,28 +87,21 @@ struct Catalog: Sendable {
     }
 
     /// The entry of a parameterized definition for the argument values `reference` carries: the one kept
-    /// for them, or `make`'s, kept where its scope says — in the catalog when it shares components, in
-    /// the resolution's `resolutionEntries` otherwise.
+    /// for them, or `make`'s, kept here when its scope shares components. An objectGraph or prototype
+    /// entry is kept by the resolution that asked (`ResolutionContext.entry(for:declaredType:)`), not
+    /// here: its graph shares it, the next resolution must not. `make` runs with no lock held.
     func parameterizedEntry(
-        for reference: DefinitionReference, resolutionEntries: inout [PoolKey: RegistryEntry],
-        make: () throws(ResolutionError) -> RegistryEntry
+        for reference: DefinitionReference, make: () throws(ResolutionError) -> RegistryEntry
     ) throws(ResolutionError) -> RegistryEntry {
         let poolKey = reference.poolKey
-        if let kept = resolutionEntries[poolKey] { return kept }
-        if let kept = later.tables.withLock({ $0.parameterized[poolKey] }) {
-            resolutionEntries[poolKey] = kept
-            return kept
+        if let kept = later.tables.withLock({ $0.parameterized[poolKey] }) { return kept }
+        let entry = try make()
+        guard entry.scope.isShared else { return entry }
+        return later.tables.withLock { tables in
+            if let raced = tables.parameterized[poolKey] { return raced }
+            tables.parameterized[poolKey] = entry
+            return entry
         }
-        var entry = try make()
-        if entry.scope.isShared {
-            entry = later.tables.withLock { tables in
-                if let raced = tables.parameterized[poolKey] { return raced }
-                tables.parameterized[poolKey] = entry
-                return entry
-            }
-        }
-        resolutionEntries[poolKey] = entry
-        return entry
     }
 
     // MARK: Registering after activation

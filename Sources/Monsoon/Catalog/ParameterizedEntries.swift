@@ -2,14 +2,11 @@ extension BlockComponentFactory {
     /// The entry of a parameterized definition for the argument values `reference` carries, from the
     /// catalog, made by the completion's steps when these values are new: their content depends on
     /// them, so activation cannot register them in advance.
-    ///
-    /// - Parameter resolutionEntries: the calling resolution's parameterized entries (see
-    ///   ``Catalog/parameterizedEntry(for:resolutionEntries:make:)``).
     func parameterizedEntry(
         for reference: DefinitionReference, definition parameterized: ParameterizedDefinition,
-        resolutionEntries: inout [PoolKey: RegistryEntry], path: @autoclosure () -> [String]
+        path: @autoclosure () -> [String]
     ) throws(ResolutionError) -> RegistryEntry {
-        try catalog.parameterizedEntry(for: reference, resolutionEntries: &resolutionEntries) { () throws(ResolutionError) in
+        try catalog.parameterizedEntry(for: reference) { () throws(ResolutionError) in
             try completedParameterizedEntry(parameterized, path: path)
         }
     }

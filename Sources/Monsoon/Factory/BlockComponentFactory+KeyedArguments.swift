@@ -7,8 +7,7 @@ extension BlockComponentFactory {
         guard let parameterized = reference.parameterized else {
             throw .argumentsNotDeclared(key, count: arguments.count)
         }
-        var keptNowhere: [PoolKey: RegistryEntry] = [:]
-        let entry = try parameterizedEntry(for: reference, definition: parameterized, resolutionEntries: &keptNowhere, path: [])
+        let entry = try parameterizedEntry(for: reference, definition: parameterized, path: [])
         return try withResolution { context throws(ResolutionError) in
             try context.component(of: entry, as: type)
         }

@@ -3,8 +3,7 @@ extension BlockComponentFactory {
     @usableFromInline
     func entry(for reference: DefinitionReference, declaredType: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         if let parameterized = reference.parameterized {
-            var keptNowhere: [PoolKey: RegistryEntry] = [:]
-            return try parameterizedEntry(for: reference, definition: parameterized, resolutionEntries: &keptNowhere, path: path())
+            return try parameterizedEntry(for: reference, definition: parameterized, path: path())
         }
         if let entry = catalog.entry(identifiedBy: reference.identity) { return entry }
         if let entry = registeringEntry(for: reference) { return entry }

@@ -13,7 +13,13 @@ extension ResolutionContext {
     /// The entry a reference names; a parameterized definition gets one entry per argument values here.
     func entry(for reference: DefinitionReference, declaredType: Any.Type) throws(ResolutionError) -> RegistryEntry {
         guard let parameterized = reference.parameterized else { return try factory.entry(for: reference, declaredType: declaredType, path: path) }
-        return try factory.parameterizedEntry(for: reference, definition: parameterized, resolutionEntries: &scratch.parameterizedEntries, path: path)
+        // Kept for the resolution, whatever its scope, and read before asking the catalog. The table is
+        // not borrowed while the entry is made: definition post-processors run then, and one that
+        // resolves on this thread would reach this state while it is borrowed.
+        if let kept = scratch.parameterizedEntries[reference.poolKey] { return kept }
+        let entry = try factory.parameterizedEntry(for: reference, definition: parameterized, path: path)
+        scratch.parameterizedEntries[reference.poolKey] = entry
+        return entry
     }
 
     func resolve<T>(_ type: T.Type) throws(ResolutionError) -> T {
