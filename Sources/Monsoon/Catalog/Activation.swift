@@ -188,24 +188,34 @@ private struct Activation {
         var aliasIndices: [(DefinitionIdentity, Int)] = []
         for position in final.listed.indices {
             // By position: a copy of each item would retain and release every field.
-            let entry = makeEntry(final.listed[position], inheritance: inheritance)
+            let definition = final.listed[position].definition
+            // The completion's inherit and check steps, against what is listed: a reference through a
+            // replaced assembly reaches the replacing definition, by an alias.
+            let inherited = Completion.inheritAndCheck(
+                definition, key: final.listed[position].key, inheritance: inheritance,
+                configuration: { configuration($0, definition) },
+                reference: { reference in
+                    if final.position(of: reference.identity) != nil { return .found }
+                    if let replacement = final.position(of: reference, in: directory) {
+                        aliasIndices.append((reference.identity, replacement))
+                        return .found
+                    }
+                    if !rejected.isEmpty, rejected.contains(reference.identity) { return .alreadyReported }
+                    return .missing(tooDeep: !tooDeep.isEmpty && tooDeep.contains(reference.identity))
+                },
+                lazyHolder: directory.lazyHolder(of:), into: &problems)
+            // A deferred definition's entry is a stub, completed at its first use (see `Preparation`).
+            let entry: RegistryEntry?
+            if definition.deferred != nil {
+                entry = RegistryEntry(assemblyName: final.listed[position].assemblyName, stub: definition)
+            } else if case .success(let resolved) = inherited {
+                entry = RegistryEntry(assemblyName: final.listed[position].assemblyName, definition: definition, scope: resolved.scope,
+                                      inherited: resolved.inherited)
+            } else {
+                entry = nil
+            }
             if let entry { entries.append(entry) }
             entryOfListed.append(entry)
-            // The completion's check, against what is listed: a reference through a replaced assembly
-            // reaches the replacing definition, by an alias.
-            let definition = final.listed[position].definition
-            Completion.check(definition, key: final.listed[position].key, scope: entry?.scope ?? definition.declaredScope ?? .objectGraph,
-                             configuration: { configuration($0, definition) },
-                             reference: { reference in
-                                 if final.position(of: reference.identity) != nil { return .found }
-                                 if let replacement = final.position(of: reference, in: directory) {
-                                     aliasIndices.append((reference.identity, replacement))
-                                     return .found
-                                 }
-                                 if !rejected.isEmpty, rejected.contains(reference.identity) { return .alreadyReported }
-                                 return .missing(tooDeep: !tooDeep.isEmpty && tooDeep.contains(reference.identity))
-                             },
-                             lazyHolder: directory.lazyHolder(of:), into: &problems)
         }
         if !problems.isEmpty { throw ActivationError(problems: problems) }
         var aliases: [(DefinitionIdentity, RegistryEntry)] = []
@@ -214,22 +224,6 @@ private struct Activation {
             if let entry = entryOfListed[index] { aliases.append((identity, entry)) }
         }
         return Registry(entries: entries, aliases: aliases)
-    }
-
-    /// The entry of a listed definition, inheriting its parent chain (the completion's second step): a
-    /// stub for a deferred one, whose body runs and whose parent chain is resolved when the factory first
-    /// needs it (see `Preparation`); `nil` when its parent chain is invalid.
-    @inline(__always)
-    private mutating func makeEntry(_ item: Listed, inheritance: Inheritance) -> RegistryEntry? {
-        let definition = item.definition
-        if definition.deferred != nil { return RegistryEntry(assemblyName: item.assemblyName, stub: definition) }
-        do {
-            let resolved = try inheritance.resolve(definition)
-            return RegistryEntry(assemblyName: item.assemblyName, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
-        } catch {
-            problems.append(.invalidParent(item.key, definition: definition, failure: error))
-            return nil
-        }
     }
 }
 

@@ -2,14 +2,17 @@
 /// parent chain, **check** what it injects, then find the **graph facts** the resolution paths rely on
 /// and **publish** it.
 ///
-/// Each maker of entries runs these steps, from here, at its own time:
-/// - activation (`Activation`): inherits and checks every listed definition evaluated (`define { }`)
-///   while it lists them, with no lock and no table per definition; a deferred one (`define(_:_:)`)
-///   waits for its first use;
-/// - first use (`Preparation`): evaluates and checks what activation left, then finds the graph facts of
-///   everything the entry reaches and publishes them together, under the preparation lock;
-/// - a parameterized definition's new argument values (`BlockComponentFactory.completedParameterizedEntry`);
-/// - an implicit component (`implicitEntry(for:)`), which has no body, parent or injections to check.
+/// Inheriting and checking are one function, `inheritAndCheck`; graph facts and publishing are
+/// `BlockComponentFactory.prepare` (`Preparation`). Every maker of entries calls them, at its own time:
+/// - activation (`Activation`) inherits and checks every listed definition while it lists them, with
+///   no lock and no table per definition; a deferred one (`define(_:_:)`) is checked as its stub, and
+///   the rest waits for its first use; graph facts wait for the first use too;
+/// - first use (`Preparation`) evaluates what activation left, inherits and checks it, then finds the
+///   graph facts of everything the entry reaches and publishes them together, under the preparation lock;
+/// - a parameterized definition's new argument values (`BlockComponentFactory.completedParameterizedEntry`)
+///   evaluate with them, inherit and check, then `prepare`;
+/// - an implicit component (`implicitEntry(for:)`) has no body, parent or injections: its entry is
+///   made complete and `prepare`d at its first use, as any entry.
 enum Completion {
     // MARK: Evaluate
 
@@ -49,6 +52,43 @@ enum Completion {
         case missing(tooDeep: Bool)
     }
 
+    // MARK: Inherit and check
+
+    /// The completion's inherit and check steps, which every maker of an entry with a body calls:
+    /// resolves the definition's parent chain, then checks its content (see `check`). A deferred
+    /// definition's stub inherits nothing yet: its body runs, and this runs again, at its first use.
+    ///
+    /// - Parameters:
+    ///   - scope: the scope the entry is registered under when it is fixed already (a deferred
+    ///     definition's, given by `define`); `nil` to take the one its parent chain gives.
+    ///   - inheritance: how this maker finds parents (activation: among what it lists; first use: in the
+    ///     catalog, evaluating them).
+    /// - Returns: what the definition inherits, or why its parent chain is unusable (which is also added
+    ///   to `problems`, with any problem of its content).
+    @inline(__always)
+    static func inheritAndCheck(
+        _ definition: AnyDefinition, key: @autoclosure () -> String, scope fixedScope: Scope? = nil, inheritance: Inheritance,
+        configuration: (ConfigurationReference) -> Configuration, reference: (DefinitionReference) -> ReferenceCheck,
+        lazyHolder: (Assembly.Type?) -> (holder: String, property: String, held: String)?,
+        into problems: inout [ValidationReport.Finding]
+    ) -> Result<Inheritance.Resolved, Inheritance.Failure> {
+        let inherited: Result<Inheritance.Resolved, Inheritance.Failure>
+        if definition.deferred != nil {
+            inherited = .success(Inheritance.Resolved(scope: fixedScope ?? definition.declaredScope ?? .objectGraph, inherited: nil))
+        } else {
+            do {
+                inherited = .success(try inheritance.resolve(definition))
+            } catch {
+                problems.append(.invalidParent(key(), definition: definition, failure: error))
+                inherited = .failure(error)
+            }
+        }
+        let scope = fixedScope ?? (try? inherited.get())?.scope ?? definition.declaredScope ?? .objectGraph
+        check(definition, key: key(), scope: scope, configuration: configuration, reference: reference, lazyHolder: lazyHolder,
+              into: &problems)
+        return inherited
+    }
+
     /// The problems of a definition's own content that any stage reports the same way: a weak singleton
     /// of a value type, exposed types it does not conform to, property casts that cannot succeed,
     /// configuration keys missing or not converting, and references to definitions nothing registered.
@@ -58,7 +98,7 @@ enum Completion {
     ///   - reference: what each parameterless reference reaches.
     ///   - lazyHolder: the activated assembly holding a reference's assembly in a `lazy var`, for the message.
     @inline(__always)
-    static func check(
+    private static func check(
         _ definition: AnyDefinition, key: @autoclosure () -> String, scope: Scope,
         configuration: (ConfigurationReference) -> Configuration, reference: (DefinitionReference) -> ReferenceCheck,
         lazyHolder: (Assembly.Type?) -> (holder: String, property: String, held: String)?,

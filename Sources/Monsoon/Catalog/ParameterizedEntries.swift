@@ -11,23 +11,29 @@ extension BlockComponentFactory {
         }
     }
 
-    /// Evaluates a parameterized definition with its arguments, post-processes it, inherits its parent
-    /// chain, and publishes an entry with its graph facts.
+    /// Evaluates a parameterized definition with its arguments and post-processes it, then runs the
+    /// completion's inherit and check steps and its graph facts (`prepare`), as for any entry.
     private func completedParameterizedEntry(_ parameterized: ParameterizedDefinition, path: () -> [String]) throws(ResolutionError) -> RegistryEntry {
         let definition = try postProcessed(evaluated(parameterized), path: path())
         let key = Self.key(of: definition)
-        let inheritance = Inheritance { reference in self.registeredDefinition(for: reference) }
+        var problems: [ValidationReport.Finding] = []
+        let inherited = Completion.inheritAndCheck(
+            definition, key: key, inheritance: Inheritance { reference in self.registeredDefinition(for: reference) },
+            configuration: { configuration(forAssembly: $0.assembly, building: definition) },
+            reference: { registeringEntry(for: $0) == nil ? .missing(tooDeep: false) : .found },
+            lazyHolder: assemblies.lazyHolder(of:), into: &problems)
         let resolved: Inheritance.Resolved
-        do {
-            resolved = try inheritance.resolve(definition)
-        } catch {
-            throw .invalidParent(key, explanation: error.explanation(childType: definition.declaredType), path: path() + [key])
+        switch inherited {
+        case .failure(let failure):
+            throw .invalidParent(key, explanation: failure.explanation(childType: definition.declaredType), path: path() + [key])
+        case .success(let found):
+            resolved = found
         }
         if resolved.scope.isEager { throw .singletonWithArguments(key, path: path() + [key]) }
+        if !problems.isEmpty { throw .invalidDefinition(key, problems: problems, path: path() + [key]) }
         let entry = RegistryEntry(assemblyName: definition.assemblyType.map { typeName($0) } ?? "", keyWithArguments: key,
                                   definition: definition, scope: resolved.scope, inherited: resolved.inherited)
-        entry.reach = AsyncReach.flags(of: entry, in: self)
-        entry.publish()
+        try prepare(entry, path: path())
         return entry
     }
 

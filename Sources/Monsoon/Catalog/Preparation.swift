@@ -253,17 +253,12 @@ extension BlockComponentFactory {
         guard evaluation.isEmpty else { return evaluation }
         let definition = entry.definition
         var problems: [ValidationReport.Finding] = []
-        var inherited: InheritedSteps?
-        do {
-            inherited = try inheritance.resolve(definition).inherited
-        } catch {
-            problems.append(.invalidParent(entry.key, definition: definition, failure: error))
-        }
-        Completion.check(definition, key: entry.key, scope: entry.scope,
-                         configuration: { configuration(forAssembly: $0.assembly, building: definition) },
-                         reference: { lookup($0) == nil ? .missing(tooDeep: false) : .found },
-                         lazyHolder: assemblies.lazyHolder(of:), into: &problems)
-        if problems.isEmpty { entry.complete(inherited: inherited) }
+        let inherited = Completion.inheritAndCheck(
+            definition, key: entry.key, scope: entry.scope, inheritance: inheritance,
+            configuration: { configuration(forAssembly: $0.assembly, building: definition) },
+            reference: { lookup($0) == nil ? .missing(tooDeep: false) : .found },
+            lazyHolder: assemblies.lazyHolder(of:), into: &problems)
+        if problems.isEmpty, case .success(let resolved) = inherited { entry.complete(inherited: resolved.inherited) }
         return problems
     }
 

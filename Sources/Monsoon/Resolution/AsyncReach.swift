@@ -31,20 +31,6 @@ enum AsyncReach: Sendable {
         }
     }
 
-    /// The flags of an entry made for a parameterized definition at resolution time, from what it injects.
-    /// What it injects is completed first; one that fails to complete counts for nothing here, and its
-    /// build reports why.
-    static func flags(of entry: RegistryEntry, in factory: BlockComponentFactory) -> Flags {
-        var flags = Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
-        for target in targets(of: entry) {
-            target.forEachEdge(catalog: factory.catalog, lookup: factory.registeringEntry(for:)) { edge in
-                guard edge.isBuiltWithComponent else { return }
-                flags.add(edge, prepare: { (try? factory.prepare($0, path: [])) != nil })
-            }
-        }
-        return flags
-    }
-
     /// The keys from `entry` to an async initializer whose component is not built yet, following only
     /// what the graph shows; `nil` when there is none (nothing to await, or only through a parameterized
     /// definition or a closure, which the build itself then reports).

@@ -137,6 +137,28 @@ final class ArgumentAssembly: Assembly {
             """)
     }
 
+    /// A parameterized definition is checked as a listed one is, when its argument values are new: a
+    /// configuration key that is missing is named before anything is built.
+    @Test func aParameterizedDefinitionIsCheckedAsActivationChecks() throws {
+        final class Herald {
+            init(name: String, motto: String) {}
+        }
+        final class HeraldAssembly: Assembly {
+            override var parameterizedDefinitions: [ParameterizedMethod] { [ParameterizedMethod(HeraldAssembly.herald(named:))] }
+            func herald(named name: String) -> Definition<Herald> {
+                define(arguments: name) { Definition(Herald.init(name:motto:), .value(name), .config("heraldry.motto")) }
+            }
+        }
+        let factory = try BlockComponentFactory(assemblies: [HeraldAssembly()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(HeraldAssembly.herald(named:), "Gawain") }
+        #expect(error?.kind == .invalidDefinition)
+        #expect(error?.description == """
+            Cannot resolve HeraldAssembly.herald(named: "Gawain"): its definition is invalid. HeraldAssembly.herald(named: "Gawain") \
+            injects configuration: Configuration key "heraldry.motto" is missing (no configuration files are attached).
+              factory.validate() (or a MonsoonTesting factory) reports this at start-up, before anything is built.
+            """)
+    }
+
     @Test func aMethodWhoseDefineOmitsItsArgumentsIsAnError() throws {
         let factory = try BlockComponentFactory(assemblies: [ArgumentAssembly(log: log)])
         let error = #expect(throws: ResolutionError.self) { try factory.resolve(ArgumentAssembly.forgetful(named:), "Lamorak") }
