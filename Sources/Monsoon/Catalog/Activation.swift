@@ -189,9 +189,12 @@ private struct Activation {
         for position in final.listed.indices {
             // By position: a copy of each item would retain and release every field.
             let definition = final.listed[position].definition
+            let assemblyName = final.listed[position].assemblyName
+            // A deferred definition's entry is a stub, completed at its first use (see `Preparation`).
+            var entry = definition.deferred != nil ? RegistryEntry(assemblyName: assemblyName, stub: definition) : nil
             // The completion's inherit and check steps, against what is listed: a reference through a
             // replaced assembly reaches the replacing definition, by an alias.
-            let inherited = Completion.inheritAndCheck(
+            Completion.inheritAndCheck(
                 definition, key: final.listed[position].key, inheritance: inheritance,
                 configuration: { configuration($0, definition) },
                 reference: { reference in
@@ -203,17 +206,8 @@ private struct Activation {
                     if !rejected.isEmpty, rejected.contains(reference.identity) { return .alreadyReported }
                     return .missing(tooDeep: !tooDeep.isEmpty && tooDeep.contains(reference.identity))
                 },
-                lazyHolder: directory.lazyHolder(of:), into: &problems)
-            // A deferred definition's entry is a stub, completed at its first use (see `Preparation`).
-            let entry: RegistryEntry?
-            if definition.deferred != nil {
-                entry = RegistryEntry(assemblyName: final.listed[position].assemblyName, stub: definition)
-            } else if case .success(let resolved) = inherited {
-                entry = RegistryEntry(assemblyName: final.listed[position].assemblyName, definition: definition, scope: resolved.scope,
-                                      inherited: resolved.inherited)
-            } else {
-                entry = nil
-            }
+                lazyHolder: directory.lazyHolder(of:), into: &problems,
+                inherited: { entry = RegistryEntry(assemblyName: assemblyName, definition: definition, scope: $0.scope, inherited: $0.inherited) })
             if let entry { entries.append(entry) }
             entryOfListed.append(entry)
         }

@@ -63,30 +63,27 @@ enum Completion {
     ///     definition's, given by `define`); `nil` to take the one its parent chain gives.
     ///   - inheritance: how this maker finds parents (activation: among what it lists; first use: in the
     ///     catalog, evaluating them).
-    /// - Returns: what the definition inherits, or why its parent chain is unusable (which is also added
-    ///   to `problems`, with any problem of its content).
+    ///   - inherited: called with what the definition inherits, unless its parent chain is unusable
+    ///     (which is added to `problems`) or it is a stub. Problems of its content are added either way.
     @inline(__always)
     static func inheritAndCheck(
         _ definition: AnyDefinition, key: @autoclosure () -> String, scope fixedScope: Scope? = nil, inheritance: Inheritance,
         configuration: (ConfigurationReference) -> Configuration, reference: (DefinitionReference) -> ReferenceCheck,
         lazyHolder: (Assembly.Type?) -> (holder: String, property: String, held: String)?,
-        into problems: inout [ValidationReport.Finding]
-    ) -> Result<Inheritance.Resolved, Inheritance.Failure> {
-        let inherited: Result<Inheritance.Resolved, Inheritance.Failure>
-        if definition.deferred != nil {
-            inherited = .success(Inheritance.Resolved(scope: fixedScope ?? definition.declaredScope ?? .objectGraph, inherited: nil))
-        } else {
+        into problems: inout [ValidationReport.Finding], inherited: (Inheritance.Resolved) -> Void
+    ) {
+        var scope = fixedScope ?? definition.declaredScope ?? .objectGraph
+        if definition.deferred == nil {
             do {
-                inherited = .success(try inheritance.resolve(definition))
+                let resolved = try inheritance.resolve(definition)
+                if fixedScope == nil { scope = resolved.scope }
+                inherited(resolved)
             } catch {
                 problems.append(.invalidParent(key(), definition: definition, failure: error))
-                inherited = .failure(error)
             }
         }
-        let scope = fixedScope ?? (try? inherited.get())?.scope ?? definition.declaredScope ?? .objectGraph
         check(definition, key: key(), scope: scope, configuration: configuration, reference: reference, lazyHolder: lazyHolder,
               into: &problems)
-        return inherited
     }
 
     /// The problems of a definition's own content that any stage reports the same way: a weak singleton

@@ -17,17 +17,22 @@ extension BlockComponentFactory {
         let definition = try postProcessed(evaluated(parameterized), path: path())
         let key = Self.key(of: definition)
         var problems: [ValidationReport.Finding] = []
-        let inherited = Completion.inheritAndCheck(
-            definition, key: key, inheritance: Inheritance { reference in self.registeredDefinition(for: reference) },
+        let inheritance = Inheritance { reference in self.registeredDefinition(for: reference) }
+        var inherited: Inheritance.Resolved?
+        Completion.inheritAndCheck(
+            definition, key: key, inheritance: inheritance,
             configuration: { configuration(forAssembly: $0.assembly, building: definition) },
             reference: { registeringEntry(for: $0) == nil ? .missing(tooDeep: false) : .found },
-            lazyHolder: assemblies.lazyHolder(of:), into: &problems)
-        let resolved: Inheritance.Resolved
-        switch inherited {
-        case .failure(let failure):
-            throw .invalidParent(key, explanation: failure.explanation(childType: definition.declaredType), path: path() + [key])
-        case .success(let found):
-            resolved = found
+            lazyHolder: assemblies.lazyHolder(of:), into: &problems, inherited: { inherited = $0 })
+        guard let resolved = inherited else {
+            // The parent chain's failure in a resolution's words (the finding has activation's): on this
+            // error path only, resolved again.
+            do throws(Inheritance.Failure) {
+                _ = try inheritance.resolve(definition)
+            } catch {
+                throw .invalidParent(key, explanation: error.explanation(childType: definition.declaredType), path: path() + [key])
+            }
+            throw .invalidDefinition(key, problems: problems, path: path() + [key])
         }
         if resolved.scope.isEager { throw .singletonWithArguments(key, path: path() + [key]) }
         if !problems.isEmpty { throw .invalidDefinition(key, problems: problems, path: path() + [key]) }

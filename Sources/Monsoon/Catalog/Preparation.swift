@@ -253,12 +253,13 @@ extension BlockComponentFactory {
         guard evaluation.isEmpty else { return evaluation }
         let definition = entry.definition
         var problems: [ValidationReport.Finding] = []
-        let inherited = Completion.inheritAndCheck(
+        var inherited: InheritedSteps?
+        Completion.inheritAndCheck(
             definition, key: entry.key, scope: entry.scope, inheritance: inheritance,
             configuration: { configuration(forAssembly: $0.assembly, building: definition) },
             reference: { lookup($0) == nil ? .missing(tooDeep: false) : .found },
-            lazyHolder: assemblies.lazyHolder(of:), into: &problems)
-        if problems.isEmpty, case .success(let resolved) = inherited { entry.complete(inherited: resolved.inherited) }
+            lazyHolder: assemblies.lazyHolder(of:), into: &problems, inherited: { inherited = $0.inherited })
+        if problems.isEmpty { entry.complete(inherited: inherited) }
         return problems
     }
 
