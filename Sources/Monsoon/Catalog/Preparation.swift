@@ -159,9 +159,7 @@ extension BlockComponentFactory {
         // whose graph is built): no part to find, no cycle possible.
         if nodes.count == 1, graph[0].isEmpty {
             if !failed[0] {
-                nodes[0].reach = known[0]
-                nodes[0].cycleGroup = nil
-                nodes[0].publish()
+                nodes[0].publish(reach: known[0], cycleGroup: nil)
             }
             return problems
         }
@@ -188,9 +186,7 @@ extension BlockComponentFactory {
             let group: Int? = isCycle ? CycleGroups.newGroup() : nil
             for member in component where !failed[member] && nodes[member].stage == .completed {
                 let entry = nodes[member]
-                entry.reach = reach[member]
-                entry.cycleGroup = entry.cell != nil ? group : nil
-                entry.publish()
+                entry.publish(reach: reach[member], cycleGroup: entry.cell != nil ? group : nil)
             }
         }
         return problems
@@ -218,9 +214,7 @@ extension BlockComponentFactory {
             }
             guard allPublished else { return false }
         }
-        entry.reach = flags
-        entry.cycleGroup = nil
-        entry.publish()
+        entry.publish(reach: flags, cycleGroup: nil)
         return true
     }
 

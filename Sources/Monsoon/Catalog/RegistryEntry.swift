@@ -7,12 +7,12 @@ import Synchronization
 /// `define` knew (identity, key, type, scope) and nothing is evaluated. The factory completes the entry
 /// the first time it needs it (`BlockComponentFactory.prepare`).
 ///
-/// Unchecked `Sendable`; the invariant that makes it sound: the fields under "Completed" are written at
-/// most once each — in `init` for an evaluated definition, otherwise while the factory's preparation
-/// lock is held — and always before `isPrepared` is stored with release ordering. They are read only by
-/// a thread that loaded `isPrepared` as `true` with acquire ordering (the resolution paths call
-/// `prepare` first), or that holds the preparation lock (activation's report, the graph, validation,
-/// which evaluate every entry first). They skip Swift's dynamic exclusivity checks for that reason.
+/// Unchecked `Sendable`: its `let`s are immutable, and what the factory completes later lives in
+/// `completed`, whose invariant `PublishedFields` states (`Runtime/PublishedFields.swift`): changed in
+/// `init` or under the factory's preparation lock, published by storing `prepared` with release
+/// ordering, read by a thread that loaded `isPrepared` as `true` (the resolution paths call `prepare`
+/// first) or that holds the lock (activation's report, the graph, validation, which evaluate every entry
+/// first).
 @usableFromInline
 final class RegistryEntry: @unchecked Sendable {
     /// What the definition declares without its body: for an evaluated definition, the definition itself;
@@ -36,36 +36,63 @@ final class RegistryEntry: @unchecked Sendable {
     /// Whether the entry is complete: every field below is set (see the type's invariant).
     @usableFromInline let prepared: Atomic<Bool>
 
-    // Completed.
+    /// What the factory completes after `init` (see `PublishedFields` for when it may be read).
+    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var completed: PublishedFields<Completed>
 
-    /// The definition, evaluated; the stub until then.
-    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var definition: AnyDefinition
-    /// The merged steps of the parent chain, root first; `nil` without a parent.
-    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var inherited: InheritedSteps?
-    /// Whether `inherited` is set: tested on every build without copying the steps.
-    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var hasParent = false
-    /// `definition.injects` and `definition.hasAfterInjections`, kept here: reading the definition (a
-    /// reference that may still change until the entry is published) costs a retain and a release.
-    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var injects = false
-    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var hasAfterInjections = false
-    /// How to build the component without a resolution, for a definition that needs none: an objectGraph
-    /// or prototype whose initializer takes only fixed values and which injects nothing, has no hooks and
-    /// no parent. Its build touches no other component, so there is no graph to share and no cycle to
-    /// detect; `nil` for every other definition.
-    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var detachedMake: (@Sendable (Resolver) throws -> Any)?
-    /// Whether the component is built on the main actor: its initializer (its own or inherited) or a
-    /// hook is isolated to it.
-    @exclusivity(unchecked) private(set) nonisolated(unsafe) var isMainActor = false
-    /// Whether the component's own or inherited initializer is `async`.
-    @exclusivity(unchecked) private(set) nonisolated(unsafe) var isAsync = false
-    /// What preparation found about awaiting (see `AsyncReach`).
-    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var reach = AsyncReach.Flags()
-    /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`.
-    @exclusivity(unchecked) nonisolated(unsafe) var cycleGroup: Int?
-    /// How far the entry is completed; read and written only under the preparation lock (or in `init`).
-    @exclusivity(unchecked) nonisolated(unsafe) var stage: Stage
-    /// The entry's position in the preparation pass running, `-1` outside one (under the lock).
-    @exclusivity(unchecked) nonisolated(unsafe) var passPosition = -1
+    @usableFromInline
+    struct Completed: Sendable {
+        /// The definition, evaluated; the stub until then.
+        @usableFromInline var definition: AnyDefinition
+        /// The merged steps of the parent chain, root first; `nil` without a parent.
+        @usableFromInline var inherited: InheritedSteps?
+        /// Whether `inherited` is set: tested on every build without copying the steps.
+        @usableFromInline var hasParent = false
+        /// `definition.injects` and `definition.hasAfterInjections`, kept here: reading the definition
+        /// costs a retain and a release.
+        @usableFromInline var injects = false
+        @usableFromInline var hasAfterInjections = false
+        /// How to build the component without a resolution, for a definition that needs none: an
+        /// objectGraph or prototype whose initializer takes only fixed values and which injects nothing,
+        /// has no hooks and no parent. Its build touches no other component, so there is no graph to
+        /// share and no cycle to detect; `nil` for every other definition.
+        @usableFromInline var detachedMake: (@Sendable (Resolver) throws -> Any)?
+        /// Whether the component is built on the main actor: its initializer (its own or inherited) or a
+        /// hook is isolated to it.
+        var isMainActor = false
+        /// Whether the component's own or inherited initializer is `async`.
+        var isAsync = false
+        /// What preparation found about awaiting (see `AsyncReach`).
+        @usableFromInline var reach = AsyncReach.Flags()
+        /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`.
+        var cycleGroup: Int?
+        /// How far the entry is completed (read and changed under the lock only).
+        var stage: Stage
+        /// The entry's position in the preparation pass running, `-1` outside one (under the lock only;
+        /// the one field changed after publication).
+        var passPosition = -1
+
+        init(definition: AnyDefinition, stage: Stage) {
+            self.definition = definition
+            self.stage = stage
+        }
+    }
+
+    @inlinable var definition: AnyDefinition { completed.fields.definition }
+    @inlinable var inherited: InheritedSteps? { completed.fields.inherited }
+    @inlinable var hasParent: Bool { completed.fields.hasParent }
+    @inlinable var injects: Bool { completed.fields.injects }
+    @inlinable var hasAfterInjections: Bool { completed.fields.hasAfterInjections }
+    @inlinable var detachedMake: (@Sendable (Resolver) throws -> Any)? { completed.fields.detachedMake }
+    var isMainActor: Bool { completed.fields.isMainActor }
+    var isAsync: Bool { completed.fields.isAsync }
+    @inlinable var reach: AsyncReach.Flags { completed.fields.reach }
+    var cycleGroup: Int? { completed.fields.cycleGroup }
+    var stage: Stage { completed.fields.stage }
+    /// Set and read by a preparation pass, under its lock.
+    var passPosition: Int {
+        get { completed.fields.passPosition }
+        set { completed.change { $0.passPosition = newValue } }
+    }
 
     /// How far an entry is completed.
     enum Stage: Comparable {
@@ -95,12 +122,11 @@ final class RegistryEntry: @unchecked Sendable {
         self.assemblyName = assemblyName
         self.keyWithArguments = keyWithArguments
         self.declaration = definition
-        self.definition = definition
         self.scope = scope
         self.declaredTypeID = ObjectIdentifier(definition.declaredType)
         self.cell = SharedInstanceCell(for: scope)
         self.prepared = Atomic(false)
-        self.stage = .completed
+        self.completed = PublishedFields(Completed(definition: definition, stage: .completed))
         complete(inherited: inherited)
     }
 
@@ -119,12 +145,11 @@ final class RegistryEntry: @unchecked Sendable {
         self.assemblyName = assemblyName
         self.keyWithArguments = nil
         self.declaration = declaration
-        self.definition = declaration
         self.scope = scope
         self.declaredTypeID = ObjectIdentifier(declaration.declaredType)
         self.cell = SharedInstanceCell(for: scope)
         self.prepared = Atomic(false)
-        self.stage = stage
+        self.completed = PublishedFields(Completed(definition: declaration, stage: stage))
     }
 
     /// Builds the component: `definition.build` without retaining the definition, which is fixed once
@@ -135,27 +160,37 @@ final class RegistryEntry: @unchecked Sendable {
 
     /// Sets the evaluated definition of a stub (under the preparation lock).
     func evaluated(as definition: AnyDefinition) {
-        self.definition = definition
-        stage = .evaluated
+        completed.change { fields in
+            fields.definition = definition
+            fields.stage = .evaluated
+        }
     }
 
     /// Sets what the definition and its parent chain determine (in `init`, or under the preparation lock).
     func complete(inherited: InheritedSteps?) {
-        self.inherited = inherited
-        hasParent = inherited != nil
-        let needsNoResolution = !scope.isShared && inherited == nil && !definition.isAbstract && !definition.injects
-            && !definition.hasAfterInjections
-            && definition.dependencies.allSatisfy { if case .value = $0.target { true } else { false } }
-        injects = definition.injects
-        hasAfterInjections = definition.hasAfterInjections
-        isMainActor = definition.isMainActor || (inherited?.isMainActor ?? false)
-        isAsync = definition.isAsync || (!definition.hasInitializer && inherited?.initializerAsync != nil)
-        detachedMake = needsNoResolution ? definition.behaviour.specializedMake : nil
-        stage = .completed
+        completed.change { fields in
+            let definition = fields.definition
+            fields.inherited = inherited
+            fields.hasParent = inherited != nil
+            let needsNoResolution = !scope.isShared && inherited == nil && !definition.isAbstract && !definition.injects
+                && !definition.hasAfterInjections
+                && definition.dependencies.allSatisfy { if case .value = $0.target { true } else { false } }
+            fields.injects = definition.injects
+            fields.hasAfterInjections = definition.hasAfterInjections
+            fields.isMainActor = definition.isMainActor || (inherited?.isMainActor ?? false)
+            fields.isAsync = definition.isAsync || (!definition.hasInitializer && inherited?.initializerAsync != nil)
+            fields.detachedMake = needsNoResolution ? definition.behaviour.specializedMake : nil
+            fields.stage = .completed
+        }
     }
 
-    /// Publishes the entry: every field is set, and from now on read without the lock.
-    func publish() {
+    /// Sets the graph's facts and publishes the entry (under the preparation lock): every field is
+    /// set, and from now on read without the lock.
+    func publish(reach: AsyncReach.Flags, cycleGroup: Int?) {
+        completed.change { fields in
+            fields.reach = reach
+            fields.cycleGroup = cycleGroup
+        }
         prepared.store(true, ordering: .releasing)
     }
 }

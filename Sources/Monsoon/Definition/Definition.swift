@@ -404,21 +404,30 @@ extension Definition: CustomStringConvertible {
 
 /// A recipe on the heap, shared by the copies of one `Definition` value.
 ///
-/// Unchecked `Sendable`: the three specialized fields are written at most once, by `complete`, and only
-/// while the storage is uniquely referenced (`specialized()` checks), so before any other thread or value
-/// can read them; everything else is immutable. For the same reason they skip Swift's dynamic exclusivity
-/// checks (about 60 instructions per access).
+/// Unchecked `Sendable`: `recipe` is immutable, and what `specialized()` makes lives in
+/// `specialization`, changed at most once, by `complete`, and only while the storage is uniquely
+/// referenced (`specialized()` checks), so before any other thread or value can read it: the owner's
+/// side of `PublishedFields`'s invariant, with sharing the storage as its publication.
 @usableFromInline
 final class RecipeStorage<T>: @unchecked Sendable {
     @usableFromInline let recipe: Recipe<T>
-    /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made or
-    /// changed inside Monsoon (a post-processor's), which builds through the generic code instead.
-    @exclusivity(unchecked) @usableFromInline private(set) var specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
-    /// The initializer alone, compiled the same way: how a component that injects nothing is built
-    /// without a resolution.
-    @exclusivity(unchecked) private(set) var specializedMake: (@Sendable (Resolver) throws -> Any)?
-    /// The definition erased where `T` is known (see `specialized()`), for activation.
-    @exclusivity(unchecked) private(set) var erased: AnyDefinition?
+    @exclusivity(unchecked) @usableFromInline private(set) var specialization: PublishedFields<Specialization>
+
+    @usableFromInline
+    struct Specialization: Sendable {
+        /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made
+        /// or changed inside Monsoon (a post-processor's), which builds through the generic code instead.
+        @usableFromInline var build: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
+        /// The initializer alone, compiled the same way: how a component that injects nothing is built
+        /// without a resolution.
+        var make: (@Sendable (Resolver) throws -> Any)?
+        /// The definition erased where `T` is known (see `specialized()`), for activation.
+        var erased: AnyDefinition?
+    }
+
+    @inlinable var specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)? { specialization.fields.build }
+    var specializedMake: (@Sendable (Resolver) throws -> Any)? { specialization.fields.make }
+    var erased: AnyDefinition? { specialization.fields.erased }
 
     @usableFromInline
     init(
@@ -426,9 +435,7 @@ final class RecipeStorage<T>: @unchecked Sendable {
         specializedMake: (@Sendable (Resolver) throws -> Any)? = nil, erased: AnyDefinition? = nil
     ) {
         self.recipe = recipe
-        self.specializedBuild = specializedBuild
-        self.specializedMake = specializedMake
-        self.erased = erased
+        self.specialization = PublishedFields(Specialization(build: specializedBuild, make: specializedMake, erased: erased))
     }
 
     /// Sets what `specialized()` made; only on a storage nothing else references yet (see the type).
@@ -437,8 +444,7 @@ final class RecipeStorage<T>: @unchecked Sendable {
         specializedBuild: @escaping @Sendable (ResolutionContext, RegistryEntry) throws -> Any,
         specializedMake: (@Sendable (Resolver) throws -> Any)?, erased: AnyDefinition
     ) {
-        self.specializedBuild = specializedBuild
-        self.specializedMake = specializedMake
-        self.erased = erased
+        specialization.change { $0 = Specialization(build: specializedBuild, make: specializedMake, erased: erased) }
     }
 }
+

@@ -1,0 +1,41 @@
+/// The fields of a shared object that are completed after it is made and then published to every
+/// thread. Its owner keeps them in one stored property declared `@exclusivity(unchecked)`, the only
+/// kind of such declaration on shared state outside this folder, so that reading them costs a load
+/// rather than Swift's dynamic exclusivity check (about 60 instructions an access, through thread-local
+/// storage), which the resolution's warm path cannot afford.
+///
+/// Invariant, owed by the owner:
+/// - it changes the fields only through ``change(_:)``, before any other thread can read them: in its
+///   `init`; under its lock before it publishes them; or while it is uniquely referenced, before it
+///   is shared;
+/// - it *publishes* them once: by storing `true` into an atomic flag with release ordering after the
+///   last change of every field a reader without the lock uses, or by sharing the object;
+/// - a thread without the lock reads them only after loading that flag as `true` with acquire
+///   ordering, or through a reference it was given after the sharing. Fields used only by the lock's
+///   holder (the bookkeeping of a preparation pass) may change after publication, under the lock.
+///
+/// Owners: `RegistryEntry.completed` (its factory's preparation lock; the flag is `prepared`),
+/// `SharedInstanceCell`'s strong value (the shared-instance coordinator's lock; the flag is
+/// `isPublished`), and `RecipeStorage.specialization` (changed while `isKnownUniquelyReferenced` says
+/// nothing shares it).
+/// If it breaks: a torn or stale read, which the ThreadSanitizer run of the test suite reports
+/// (`DeferredDefinitionTests` completes one deferred graph from eight threads at once, and the
+/// concurrency tests resolve shared graphs from many).
+@usableFromInline
+struct PublishedFields<Fields> {
+    /// The fields, read as the invariant allows.
+    @usableFromInline private(set) var fields: Fields
+
+    init(_ fields: Fields) {
+        self.fields = fields
+    }
+
+    /// Changes the fields: in the owner's `init`, or under its lock (see the invariant).
+    mutating func change(_ body: (inout Fields) -> Void) {
+        body(&fields)
+    }
+}
+
+/// A plain value: it may cross threads when its fields may (the invariant is about the owner's stored
+/// property, not the value).
+extension PublishedFields: Sendable where Fields: Sendable {}
