@@ -77,7 +77,7 @@ final class RegistryEntry: @unchecked Sendable {
         }
     }
 
-    @inlinable var definition: AnyDefinition { completed.fields.definition }
+    var definition: AnyDefinition { completed.fields.definition }
     @inlinable var inherited: InheritedSteps? { completed.fields.inherited }
     @inlinable var hasParent: Bool { completed.fields.hasParent }
     @inlinable var injects: Bool { completed.fields.injects }
