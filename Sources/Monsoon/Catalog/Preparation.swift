@@ -31,8 +31,17 @@ extension BlockComponentFactory {
     @usableFromInline
     func prepare(_ entry: RegistryEntry, path: @autoclosure () -> [String]) throws(ResolutionError) {
         if entry.isPrepared { return }
-        // Most first uses publish the entry alone; only a pass needs the list of roots.
-        let problems = preparing { self.publishedAlone(entry) ? [:] : self.preparePass(from: [entry]) }
+        // Most first uses publish the entry alone, once it is completed (a deferred leaf, or anything
+        // whose graph is published): only a pass needs the tables that find cycles and await flags.
+        let problems = preparing {
+            if self.publishedAlone(entry) { return [:] }
+            if entry.stage < .completed {
+                let own = self.complete(entry)
+                if !own.isEmpty { return [ObjectIdentifier(entry): own] }
+                if self.publishedAlone(entry) { return [:] }
+            }
+            return self.preparePass(from: [entry])
+        }
         if !problems.isEmpty, let own = problems[ObjectIdentifier(entry)] {
             throw .invalidDefinition(entry.key, problems: own, path: path() + [entry.key])
         }

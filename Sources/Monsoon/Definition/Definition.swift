@@ -411,19 +411,7 @@ extension Definition: CustomStringConvertible {
 @usableFromInline
 final class RecipeStorage<T>: @unchecked Sendable {
     @usableFromInline let recipe: Recipe<T>
-    @exclusivity(unchecked) @usableFromInline private(set) var specialization: PublishedFields<Specialization>
-
-    @usableFromInline
-    struct Specialization: Sendable {
-        /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made
-        /// or changed inside Monsoon (a post-processor's), which builds through the generic code instead.
-        @usableFromInline var build: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
-        /// The initializer alone, compiled the same way: how a component that injects nothing is built
-        /// without a resolution.
-        var make: (@Sendable (Resolver) throws -> Any)?
-        /// The definition erased where `T` is known (see `specialized()`), for activation.
-        var erased: AnyDefinition?
-    }
+    @exclusivity(unchecked) @usableFromInline private(set) var specialization: PublishedFields<RecipeSpecialization>
 
     @inlinable var specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)? { specialization.fields.build }
     var specializedMake: (@Sendable (Resolver) throws -> Any)? { specialization.fields.make }
@@ -435,7 +423,7 @@ final class RecipeStorage<T>: @unchecked Sendable {
         specializedMake: (@Sendable (Resolver) throws -> Any)? = nil, erased: AnyDefinition? = nil
     ) {
         self.recipe = recipe
-        self.specialization = PublishedFields(Specialization(build: specializedBuild, make: specializedMake, erased: erased))
+        self.specialization = PublishedFields(RecipeSpecialization(build: specializedBuild, make: specializedMake, erased: erased))
     }
 
     /// Sets what `specialized()` made; only on a storage nothing else references yet (see the type).
@@ -444,7 +432,20 @@ final class RecipeStorage<T>: @unchecked Sendable {
         specializedBuild: @escaping @Sendable (ResolutionContext, RegistryEntry) throws -> Any,
         specializedMake: (@Sendable (Resolver) throws -> Any)?, erased: AnyDefinition
     ) {
-        specialization.change { $0 = Specialization(build: specializedBuild, make: specializedMake, erased: erased) }
+        specialization.change { $0 = RecipeSpecialization(build: specializedBuild, make: specializedMake, erased: erased) }
     }
 }
 
+/// What `specialized()` makes of a recipe where its type is known (see `RecipeStorage`). Not nested in
+/// the generic storage: a nested type would be generic too, its metadata looked up at run time.
+@usableFromInline
+struct RecipeSpecialization: Sendable {
+    /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made
+    /// or changed inside Monsoon (a post-processor's), which builds through the generic code instead.
+    @usableFromInline var build: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
+    /// The initializer alone, compiled the same way: how a component that injects nothing is built
+    /// without a resolution.
+    var make: (@Sendable (Resolver) throws -> Any)?
+    /// The definition erased where `T` is known (see `specialized()`), for activation.
+    var erased: AnyDefinition?
+}

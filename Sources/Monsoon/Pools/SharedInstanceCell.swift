@@ -3,26 +3,23 @@ import Synchronization
 /// The factory-wide pool slot of one singleton, lazySingleton or weakSingleton definition.
 ///
 /// Strong values are written once, under the coordinator's lock, before `isPublished` is set with
-/// release ordering; readers that see the flag with acquire ordering read the value without a lock
-/// (`PublishedFields`'s invariant). That is the warm path of every singleton resolution. Everything
+/// release ordering; readers that see the flag with acquire ordering read the value without a lock.
+/// That is the warm path of every singleton resolution. Everything
 /// else (the weak value, the resolution currently building the component) is read and written only
 /// under the coordinator's lock, which is why the class can be `@unchecked Sendable`.
 @usableFromInline
 final class SharedInstanceCell: @unchecked Sendable {
     let holdsWeakly: Bool
     private let isPublished = Atomic<Bool>(false)
-    @exclusivity(unchecked) private var strong = PublishedFields(Strong())
+    private var strongValue: Any?
+    /// The strong value in a ``TypedBox`` of the definition's declared type.
+    private var strongBox: AnyObject?
     private weak var weakValue: AnyObject?
     /// The resolution building this component and not yet finished; guarded by the coordinator.
     var owner: UInt64?
     /// The cycle group `owner` claimed this cell through, if any; guarded by the coordinator.
     var claimGroup: Int?
 
-    private struct Strong {
-        var value: Any?
-        /// The value in a ``TypedBox`` of the definition's declared type.
-        var box: AnyObject?
-    }
 
     init(holdsWeakly: Bool) {
         self.holdsWeakly = holdsWeakly
@@ -37,18 +34,18 @@ final class SharedInstanceCell: @unchecked Sendable {
 
     /// The pooled strong value, without locking; `nil` until published and always for weak cells.
     var publishedValue: Any? {
-        isPublished.load(ordering: .acquiring) ? strong.fields.value : nil
+        isPublished.load(ordering: .acquiring) ? strongValue : nil
     }
 
     /// The pooled strong value boxed with its declared type, without locking; `nil` until published.
     @usableFromInline
     var publishedBox: AnyObject? {
-        isPublished.load(ordering: .acquiring) ? strong.fields.box : nil
+        isPublished.load(ordering: .acquiring) ? strongBox : nil
     }
 
     /// The pooled value; call only under the coordinator's lock.
     var valueUnderLock: Any? {
-        holdsWeakly ? weakValue : strong.fields.value
+        holdsWeakly ? weakValue : strongValue
     }
 
     /// Stores a finished component; call only under the coordinator's lock.
@@ -56,7 +53,8 @@ final class SharedInstanceCell: @unchecked Sendable {
         if holdsWeakly {
             weakValue = value as AnyObject
         } else {
-            strong.change { $0 = Strong(value: value, box: box) }
+            strongValue = value
+            strongBox = box
             isPublished.store(true, ordering: .releasing)
         }
     }

@@ -14,10 +14,10 @@
 ///   ordering, or through a reference it was given after the sharing. Fields used only by the lock's
 ///   holder (the bookkeeping of a preparation pass) may change after publication, under the lock.
 ///
-/// Owners: `RegistryEntry.completed` (its factory's preparation lock; the flag is `prepared`),
-/// `SharedInstanceCell`'s strong value (the shared-instance coordinator's lock; the flag is
-/// `isPublished`), and `RecipeStorage.specialization` (changed while `isKnownUniquelyReferenced` says
-/// nothing shares it).
+/// Owners: `RegistryEntry.completed` (its factory's preparation lock; the flag is `prepared`), and
+/// `RecipeStorage.specialization` (changed while `isKnownUniquelyReferenced` says nothing shares it).
+/// Hold fields here that are cheap to copy as a whole: a read of one field may copy the struct (a
+/// shared cell's `Any` value, read on every singleton resolution, stays a plain stored property).
 /// If it breaks: a torn or stale read, which the ThreadSanitizer run of the test suite reports
 /// (`DeferredDefinitionTests` completes one deferred graph from eight threads at once, and the
 /// concurrency tests resolve shared graphs from many).
@@ -26,11 +26,14 @@ struct PublishedFields<Fields> {
     /// The fields, read as the invariant allows.
     @usableFromInline private(set) var fields: Fields
 
+    @inline(__always)
     init(_ fields: Fields) {
         self.fields = fields
     }
 
-    /// Changes the fields: in the owner's `init`, or under its lock (see the invariant).
+    /// Changes the fields: in the owner's `init`, or under its lock (see the invariant). Always inlined:
+    /// called generically it would look up the fields' type metadata at every change.
+    @inline(__always)
     mutating func change(_ body: (inout Fields) -> Void) {
         body(&fields)
     }
