@@ -34,6 +34,12 @@ struct InheritedSteps: Sendable {
     struct Method: Sendable {
         let apply: @Sendable (inout Any, Resolver) throws -> Void
         let targets: [Dependency.Target]
+        /// This method with one more argument replaced, keeping the replacements it has: how a later
+        /// rewrite of it (by the same definition, or by a descendant) builds on this one rather than on
+        /// the method as its ancestor declared it.
+        let replacingArgument: @Sendable (
+            _ argument: Int, _ replacement: ArgumentRewrites.Replacement, _ target: Dependency.Target, _ site: InjectionSite
+        ) throws(DefinitionRewriteError) -> Method
     }
 
     /// What the inherited methods inject, in order.
@@ -119,6 +125,12 @@ extension Recipe {
     }
 
     func erase(
+        _ step: @escaping @Sendable (inout T, Resolver) throws -> Void
+    ) -> @Sendable (inout Any, Resolver) throws -> Void {
+        Self.erase(step)
+    }
+
+    static func erase(
         _ step: @escaping @Sendable (inout T, Resolver) throws -> Void
     ) -> @Sendable (inout Any, Resolver) throws -> Void {
         { component, resolver in

@@ -60,8 +60,15 @@ extension RecipeBehaviour {
             throw .noSuchSite(site, sites: injectionSites)
         }
         let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
-        let rewritten = try Self.rewritten(recipe.methods[method], argument: argument, with: replacement, target: injection.target, site: site)
-        return InheritedSteps.Method(apply: recipe.erase(rewritten.apply), targets: rewritten.targets)
+        return try Self.inherited(recipe.methods[method]).replacingArgument(argument, replacement, injection.target, site)
+    }
+
+    /// `method` erased for a descendant, which may rewrite it again.
+    private static func inherited(_ method: MethodInjection<T>) -> InheritedSteps.Method {
+        InheritedSteps.Method(apply: Recipe<T>.erase(method.apply), targets: method.targets) {
+            argument, replacement, target, site throws(DefinitionRewriteError) in
+            try inherited(rewritten(method, argument: argument, with: replacement, target: target, site: site))
+        }
     }
 
     func replacingInheritedMethod(_ index: Int, with method: InheritedSteps.Method) -> any DefinitionBehaviour {
@@ -182,7 +189,16 @@ extension RegisteredDefinition {
         case .methodArgument(let method, let argument):
             if let (index, ancestor, local) = inheritedMethod(at: method, ancestors: ancestors),
                ancestor.behaviour.injectionSites.contains(.methodArgument(method: local, argument: argument)) {
-                let rewritten = try ancestor.behaviour.rewrittenMethod(local, argument: argument, with: injection, site: site)
+                // A rewrite of this method made already — by this definition, or by a parent below the
+                // ancestor declaring it — is rewritten again: replacing it would drop its change.
+                let below = [definition] + ancestors.prefix { $0.identity != ancestor.identity }
+                let rewritten: InheritedSteps.Method
+                if let earlier = below.lazy.compactMap({ $0.behaviour.inheritableSteps.methodReplacements[index] }).first {
+                    let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
+                    rewritten = try earlier.replacingArgument(argument, replacement, injection.target, site)
+                } else {
+                    rewritten = try ancestor.behaviour.rewrittenMethod(local, argument: argument, with: injection, site: site)
+                }
                 definition = definition.replacingInheritedMethod(index, with: rewritten)
                 return
             }

@@ -130,13 +130,15 @@ final class BackupRelay: Relay {
 
 /// A parent with two injected methods and a child with one of its own.
 final class RelayAssembly: Assembly {
-    override var definitions: [any ComponentDefinition] { [base(), backup()] }
+    override var definitions: [any ComponentDefinition] { [base(), backup(), spare()] }
     func base() -> Definition<Relay> {
         define { Definition(Relay.init).injectMethod(Relay.connect(host:port:), .value("prod"), .value(443)).injectMethod(Relay.tune(_:), .value(7)) }
     }
     func backup() -> Definition<BackupRelay> {
         define { Definition(BackupRelay.init).parent(base()).injectMethod(BackupRelay.label(_:), .value("backup")) }
     }
+    /// A grandchild of `base()` with nothing of its own.
+    func spare() -> Definition<BackupRelay> { define { .inheriting(from: backup()) } }
 }
 
 extension InheritedInjectionRewritingTests {
@@ -163,6 +165,38 @@ extension InheritedInjectionRewritingTests {
         ])
         #expect(try factory.resolve(RelayAssembly.backup).calls == ["connect staging:443", "tune 9", "label backup"])
         #expect(try factory.resolve(RelayAssembly.base).calls == ["connect prod:443", "tune 7"])
+    }
+
+    /// A child sees its parents as the post-processors before the running one left them: a rewrite of
+    /// a grandparent's method keeps the parent's earlier rewrite of another of its arguments.
+    @Test func aGrandchildsRewriteOfAnInheritedMethodKeepsItsParentsRewrite() throws {
+        let factory = try BlockComponentFactory(assemblies: [RelayAssembly()], definitionPostProcessors: [
+            Rewriter { definition in
+                guard definition.key == "RelayAssembly.backup()" else { return }
+                try definition.replaceInjection(at: .methodArgument(method: 1, argument: 0), with: .value("staging"))
+            },
+            Rewriter { definition in
+                guard definition.key == "RelayAssembly.spare()" else { return }
+                try definition.replaceInjection(at: .methodArgument(method: 0, argument: 1), with: .value(8443))
+            },
+        ])
+        #expect(try factory.resolve(RelayAssembly.spare).calls == ["connect staging:8443", "tune 7", "label backup"])
+        #expect(try factory.resolve(RelayAssembly.backup).calls == ["connect staging:443", "tune 7", "label backup"])
+        #expect(try factory.resolve(RelayAssembly.base).calls == ["connect prod:443", "tune 7"])
+    }
+
+    @Test func twoRewritesOfOneInheritedMethodBothApply() throws {
+        let factory = try BlockComponentFactory(assemblies: [RelayAssembly()], definitionPostProcessors: [
+            Rewriter { definition in
+                guard definition.key == "RelayAssembly.backup()" else { return }
+                try definition.replaceInjection(at: .methodArgument(method: 1, argument: 0), with: .value("staging"))
+            },
+            Rewriter { definition in
+                guard definition.key == "RelayAssembly.backup()" else { return }
+                try definition.replaceInjection(at: .methodArgument(method: 1, argument: 1), with: .value(8443))
+            },
+        ])
+        #expect(try factory.resolve(RelayAssembly.backup).calls == ["connect staging:8443", "tune 7", "label backup"])
     }
 
     @Test func anInheritedMethodsArgumentOfTheWrongTypeIsRefused() throws {
