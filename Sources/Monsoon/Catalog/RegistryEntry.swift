@@ -44,7 +44,7 @@ final class RegistryEntry: @unchecked Sendable {
         /// The definition, evaluated; the stub until then.
         @usableFromInline var definition: AnyDefinition
         /// The merged steps of the parent chain, root first; `nil` without a parent.
-        @usableFromInline var inherited: InheritedSteps?
+        @usableFromInline var inherited: InheritedStepsBox?
         /// Whether `inherited` is set: tested on every build without copying the steps.
         @usableFromInline var hasParent = false
         /// `definition.injects` and `definition.hasAfterInjections`, kept here: reading the definition
@@ -78,7 +78,7 @@ final class RegistryEntry: @unchecked Sendable {
     }
 
     var definition: AnyDefinition { completed.fields.definition }
-    @inlinable var inherited: InheritedSteps? { completed.fields.inherited }
+    @inlinable var inherited: InheritedSteps? { completed.fields.inherited?.steps }
     @inlinable var hasParent: Bool { completed.fields.hasParent }
     @inlinable var injects: Bool { completed.fields.injects }
     @inlinable var hasAfterInjections: Bool { completed.fields.hasAfterInjections }
@@ -170,7 +170,7 @@ final class RegistryEntry: @unchecked Sendable {
     func complete(inherited: InheritedSteps?) {
         completed.change { fields in
             let definition = fields.definition
-            fields.inherited = inherited
+            fields.inherited = inherited.map(InheritedStepsBox.init)
             fields.hasParent = inherited != nil
             let needsNoResolution = !scope.isShared && inherited == nil && !definition.isAbstract && !definition.injects
                 && !definition.hasAfterInjections

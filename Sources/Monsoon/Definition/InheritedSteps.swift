@@ -142,3 +142,14 @@ extension Recipe {
         }
     }
 }
+
+/// A parent chain's merged steps on the heap, as a registry entry keeps them: most entries have no
+/// parent, and the steps inline (about 100 bytes of closures and arrays) would make every entry larger.
+@usableFromInline
+final class InheritedStepsBox: Sendable {
+    @usableFromInline let steps: InheritedSteps
+
+    init(_ steps: InheritedSteps) {
+        self.steps = steps
+    }
+}
