@@ -80,8 +80,8 @@ extension Assembly {
         }
         // The closure captures only the body (and `finish`); the stub hands it the rest.
         let stub = AnyDefinition(deferred: DeferredBody { stub in
-            Self.evaluateDeferred(body, finish: finish, identity: stub.identity, function: stub.functionName, assemblyType: assemblyType,
-                                  scope: scope).erased
+            Self.declaredDeferred(body, finish: finish, identity: stub.identity, function: stub.functionName, assemblyType: assemblyType,
+                                  scope: scope).erasedSpecialized(scope: scope)
         }, identity: identity, functionName: function, assemblyType: assemblyType, declaredType: T.self, scope: scope)
         if mode == .evaluating, evaluation.pointee.definitions.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
             DefinitionEvaluation.discovered(stub: stub)
@@ -95,8 +95,18 @@ extension Assembly {
         _ body: () -> Definition<T>, finish: ((Definition<T>) -> Definition<T>)?, identity: DefinitionIdentity,
         function: StaticString, assemblyType: Assembly.Type, scope: Scope
     ) -> Definition<T> {
+        declaredDeferred(body, finish: finish, identity: identity, function: function, assemblyType: assemblyType, scope: scope)
+            .specialized(scope: scope)
+    }
+
+    /// The body's definition, declared where `define` was called, not yet compiled.
+    @inlinable
+    static func declaredDeferred<T>(
+        _ body: () -> Definition<T>, finish: ((Definition<T>) -> Definition<T>)?, identity: DefinitionIdentity,
+        function: StaticString, assemblyType: Assembly.Type, scope: Scope
+    ) -> Definition<T> {
         let made = DefinitionEvaluation.declaring(ObjectIdentifier(assemblyType)) { DefinitionEvaluation.with(.evaluating, body) }
         let declared = made.declared(at: identity, arguments: .none, function: function, assemblyType: assemblyType, aliasScope: scope)
-        return (finish?(declared) ?? declared).specialized(scope: scope)
+        return finish?(declared) ?? declared
     }
 }

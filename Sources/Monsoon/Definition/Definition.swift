@@ -131,14 +131,7 @@ public struct Definition<T>: Sendable {
     @inlinable
     consuming func specialized(scope: Scope? = nil) -> Definition<T> {
         guard let recipe = storage?.recipe, storage?.specializedBuild == nil else { return self }
-        var make: (@Sendable (Resolver) throws -> Any)?
-        if let initializer = recipe.initializer {
-            let makeComponent = initializer.make
-            make = { resolver in try makeComponent(resolver) }
-        }
-        let build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any = { context, entry in
-            try recipe.build(in: context, entry: entry)
-        }
+        let (build, make) = Self.compiled(recipe)
         let erased = erased(specializedBuild: build, specializedMake: make, scope: scope)
         var copy = self
         // A body's storage is normally this value's alone: completed in place, it saves a second storage,
@@ -149,6 +142,31 @@ public struct Definition<T>: Sendable {
             copy.storage = RecipeStorage(recipe, specializedBuild: build, specializedMake: make, erased: erased)
         }
         return copy
+    }
+
+    /// `specialized(scope:).erased`, for a definition erased at once and then dropped (a deferred body's):
+    /// the same compiled build, not kept in a storage that is freed right after.
+    @inlinable
+    consuming func erasedSpecialized(scope: Scope?) -> AnyDefinition {
+        guard let recipe = storage?.recipe, storage?.specializedBuild == nil else { return erased }
+        let (build, make) = Self.compiled(recipe)
+        return erased(specializedBuild: build, specializedMake: make, scope: scope)
+    }
+
+    /// The recipe's build, and its initializer alone, compiled here, where `T` is known.
+    @inlinable
+    static func compiled(
+        _ recipe: Recipe<T>
+    ) -> (build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any, make: (@Sendable (Resolver) throws -> Any)?) {
+        var make: (@Sendable (Resolver) throws -> Any)?
+        if let initializer = recipe.initializer {
+            let makeComponent = initializer.make
+            make = { resolver in try makeComponent(resolver) }
+        }
+        let build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any = { context, entry in
+            try recipe.build(in: context, entry: entry)
+        }
+        return (build, make)
     }
 
     /// Where to find this definition: what an injection by reference resolves.
