@@ -32,13 +32,13 @@ extension BlockComponentFactory {
             } catch {
                 throw .invalidParent(key, explanation: error.explanation(childType: definition.declaredType), path: path() + [key])
             }
-            throw .invalidDefinition(key, problems: problems, path: path() + [key])
+            throw .invalidDefinition(key, problems: problems, path: path() + [key], withArguments: true)
         }
         if resolved.scope.isEager { throw .singletonWithArguments(key, path: path() + [key]) }
-        if !problems.isEmpty { throw .invalidDefinition(key, problems: problems, path: path() + [key]) }
+        if !problems.isEmpty { throw .invalidDefinition(key, problems: problems, path: path() + [key], withArguments: true) }
         let entry = RegistryEntry(assemblyName: definition.assemblyType.map { typeName($0) } ?? "", keyWithArguments: key,
                                   definition: definition, scope: resolved.scope, inherited: resolved.inherited)
-        try prepare(entry, path: path())
+        try prepareUnshared(entry, path: path())
         return entry
     }
 

@@ -2,10 +2,11 @@
 ///
 /// Activation registers a definition declared with `define(_:_:)` without running its body. The first
 /// resolution that reaches it evaluates it, and with it everything its graph reaches that is not
-/// complete yet, in one pass under one lock: run each body, resolve each parent chain, check what
-/// activation checks for evaluated definitions (references, configuration keys, property types), then
-/// find the graph's facts the resolution paths rely on — which components may await or need the main
-/// actor (`AsyncReach`) and which shared components form a cycle (`CycleGroups`) — and publish every
+/// complete yet, under one lock. An entry whose successors are all published once it is completed (a
+/// leaf, or anything whose graph was built) is published alone; otherwise one pass runs each body,
+/// resolves each parent chain, checks what activation checks for evaluated definitions (references,
+/// configuration keys, property types), then finds the graph's facts the resolution paths rely on — which components may await or need the main
+/// actor (`AsyncReach`) and which shared components form a cycle (`CycleGroups`) — and publishes every
 /// entry. An evaluated definition (`define { … }`) is complete from activation and only takes part in
 /// that last step.
 ///
@@ -201,8 +202,17 @@ extension BlockComponentFactory {
         return problems
     }
 
+    /// Completes an entry no other thread can see yet — one made for a parameterized definition's new
+    /// argument values, on every resolution of an objectGraph or prototype one — without taking the
+    /// preparation lock when everything it reaches is published; otherwise as `prepare` does.
+    func prepareUnshared(_ entry: RegistryEntry, path: @autoclosure () -> [String]) throws(ResolutionError) {
+        if publishedAlone(entry) { return }
+        try prepare(entry, path: path())
+    }
+
     /// Publishes a complete entry whose successors are all published — the first use of most evaluated
-    /// definitions — without a pass's tables (under the pass lock); `false` when a pass is needed.
+    /// definitions — without a pass's tables (under the pass lock, or for an entry no other thread can
+    /// see: published entries do not change); `false` when a pass is needed.
     private func publishedAlone(_ entry: RegistryEntry) -> Bool {
         if entry.isPrepared { return true }
         guard entry.stage == .completed else { return false }

@@ -11,8 +11,8 @@ import Synchronization
 /// `completed`, whose invariant `PublishedFields` states (`Runtime/PublishedFields.swift`): changed in
 /// `init` or under the factory's preparation lock, published by storing `prepared` with release
 /// ordering, read by a thread that loaded `isPrepared` as `true` (the resolution paths call `prepare`
-/// first) or that holds the lock (activation's report, the graph, validation, which evaluate every entry
-/// first).
+/// first), that holds the lock, or that reads what `prepareAll` or `evaluateAll` completed or evaluated
+/// (activation's report, the graph, validation), which is not changed again.
 @usableFromInline
 final class RegistryEntry: @unchecked Sendable {
     /// What the definition declares without its body: for an evaluated definition, the definition itself;
@@ -67,9 +67,6 @@ final class RegistryEntry: @unchecked Sendable {
         var cycleGroup: Int?
         /// How far the entry is completed (read and changed under the lock only).
         var stage: Stage
-        /// The entry's position in the preparation pass running, `-1` outside one (under the lock only;
-        /// the one field changed after publication).
-        var passPosition = -1
 
         init(definition: AnyDefinition, stage: Stage) {
             self.definition = definition
@@ -88,11 +85,9 @@ final class RegistryEntry: @unchecked Sendable {
     @inlinable var reach: AsyncReach.Flags { completed.fields.reach }
     var cycleGroup: Int? { completed.fields.cycleGroup }
     var stage: Stage { completed.fields.stage }
-    /// Set and read by a preparation pass, under its lock.
-    var passPosition: Int {
-        get { completed.fields.passPosition }
-        set { completed.change { $0.passPosition = newValue } }
-    }
+    /// The entry's position in the preparation pass running, `-1` outside one: set and read by a pass,
+    /// under its lock, and changed after publication too, so not among the published fields.
+    var passPosition = -1
 
     /// How far an entry is completed.
     enum Stage: Comparable {

@@ -49,10 +49,13 @@ public enum ErrorKind: String, Sendable {
     case resolverOutsideResolution
     /// Code the definition runs (initializer, injected method, closure) threw an error.
     case componentFailed
-    /// A definition declared with `define(_:_:)` failed, when first needed, a check that activation runs on the
-    /// definitions it evaluates (a reference to a definition no assembly lists, a configuration key, a parent,
-    /// a property type): the message is activation's.
-    /// ``BlockComponentFactory/validate(buildingOpaqueDefinitions:)`` finds the same at start-up.
+    /// A definition failed, when first needed, a check that activation runs on the definitions it
+    /// evaluates (a reference to a definition no assembly lists, a configuration key, a parent, a property
+    /// type, a weak singleton of a value type, an exposed type): the message is activation's. A definition
+    /// declared with `define(_:_:)` is checked at its first use, and
+    /// ``BlockComponentFactory/validate(buildingOpaqueDefinitions:)`` finds the same at start-up; a
+    /// parameterized one (`define(arguments:)`) is checked each time it is resolved with new argument
+    /// values, which nothing sees at start-up.
     case invalidDefinition
     /// A definition's parent is missing, incompatible, or part of a parent cycle. Carried by
     /// ``ResolutionError`` and ``ActivationError``.

@@ -313,13 +313,18 @@ extension ResolutionError {
                                     + "or call withDefaultFactory inside the detached task."])
     }
 
-    /// A deferred definition that failed activation's checks when first needed.
-    static func invalidDefinition(_ key: String, problems: [ValidationReport.Finding], path: [String]) -> ResolutionError {
+    /// A definition that failed activation's checks when first needed: a deferred one, or a
+    /// parameterized one with new argument values (`withArguments`), which no check at start-up sees.
+    static func invalidDefinition(
+        _ key: String, problems: [ValidationReport.Finding], path: [String], withArguments: Bool = false
+    ) -> ResolutionError {
         let summary = problems.count == 1
             ? "its definition is invalid. \(problems[0].message)"
             : "its definition is invalid: " + problems.map(\.message).joined(separator: " ")
-        return ResolutionError(.invalidDefinition, subject: key, path: path, summary: summary,
-                               advice: ["factory.validate() (or a MonsoonTesting factory) reports this at start-up, before anything is built."])
+        let advice = withArguments
+            ? "A definition with runtime arguments is checked when it is first resolved with new argument values."
+            : "factory.validate() (or a MonsoonTesting factory) reports this at start-up, before anything is built."
+        return ResolutionError(.invalidDefinition, subject: key, path: path, summary: summary, advice: [advice])
     }
 
     /// A definition body that resolved a component while the factory was evaluating definitions.

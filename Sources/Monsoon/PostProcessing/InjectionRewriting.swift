@@ -84,6 +84,9 @@ extension RecipeBehaviour {
     ) throws(DefinitionRewriteError) -> MethodInjection<T> {
         let rewrites = ArgumentRewrites([argument: replacement])
         guard method.takesRewrites else { throw Self.opaque(site) }
+        guard method.targets.indices.contains(argument) else {
+            throw DefinitionRewriteError(site: site.description, problem: "the method takes \(method.targets.count) arguments")
+        }
         try Self.check(replacement.producedType, against: method.parameterTypes, at: argument, site: site)
         var targets = method.targets
         targets[argument] = target

@@ -11,8 +11,8 @@
 /// - it *publishes* them once: by storing `true` into an atomic flag with release ordering after the
 ///   last change of every field a reader without the lock uses, or by sharing the object;
 /// - a thread without the lock reads them only after loading that flag as `true` with acquire
-///   ordering, or through a reference it was given after the sharing. Fields used only by the lock's
-///   holder (the bookkeeping of a preparation pass) may change after publication, under the lock.
+///   ordering, or through a reference it was given after the sharing. Nothing here changes after
+///   publication: bookkeeping that does (a preparation pass's) is kept outside, in fields Swift checks.
 ///
 /// Owners: `RegistryEntry.completed` (its factory's preparation lock; the flag is `prepared`), and
 /// `RecipeStorage.specialization` (changed while `isKnownUniquelyReferenced` says nothing shares it).

@@ -155,7 +155,7 @@ final class ArgumentAssembly: Assembly {
         #expect(error?.description == """
             Cannot resolve HeraldAssembly.herald(named: "Gawain"): its definition is invalid. HeraldAssembly.herald(named: "Gawain") \
             injects configuration: Configuration key "heraldry.motto" is missing (no configuration files are attached).
-              factory.validate() (or a MonsoonTesting factory) reports this at start-up, before anything is built.
+              A definition with runtime arguments is checked when it is first resolved with new argument values.
             """)
     }
 
