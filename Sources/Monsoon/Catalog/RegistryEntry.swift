@@ -18,7 +18,6 @@ final class RegistryEntry: @unchecked Sendable {
     /// What the definition declares without its body: for an evaluated definition, the definition itself;
     /// for a deferred one, its stub.
     @usableFromInline let declaration: AnyDefinition
-    let scope: Scope
     /// The activated assembly's type name: the part of the key before the method. Shared by every entry
     /// of the assembly.
     let assemblyName: String
@@ -33,8 +32,10 @@ final class RegistryEntry: @unchecked Sendable {
     @usableFromInline let cell: SharedInstanceCell?
     /// `ObjectIdentifier` of the declared type, compared on the warm path before unboxing.
     @usableFromInline let declaredTypeID: ObjectIdentifier
-    /// Whether the entry is complete: every field below is set (see the type's invariant).
+    /// Whether the entry is complete: every published field is set (see the type's invariant).
     @usableFromInline let prepared: Atomic<Bool>
+    /// Beside `prepared`, so that the two bytes share one word of the object.
+    let scope: Scope
 
     /// What the factory completes after `init` (see `PublishedFields` for when it may be read).
     @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var completed: PublishedFields<Completed>
