@@ -52,7 +52,7 @@ struct Inheritance {
         var merged = InheritedSteps()
         for ancestor in ancestors.reversed() { merged = merged.inherited(by: ancestor.inheritableSteps()) }
         let own = definition.inheritableSteps()
-        merged = merged.replacingMethods(own.methodReplacements)
+        merged = merged.rewritingMethods(own.methodRewrites)
         let ownKeyPaths = definition.dependencies.compactMap { dependency -> (AnyKeyPath & Sendable)? in
             if case .property(let keyPath) = dependency.site { return keyPath }
             return nil

@@ -196,10 +196,10 @@ public struct AnyDefinition: Sendable {
         return copy
     }
 
-    /// This definition running `method` instead of the inherited method at `index` (in its ancestors'
+    /// This definition rewriting one argument of the inherited method at `index` (in its ancestors'
     /// merged methods, root first); see ``RegisteredDefinition/replaceInjection(at:with:)``.
-    func replacingInheritedMethod(_ index: Int, with method: InheritedSteps.Method) -> AnyDefinition {
-        let replacing = behaviour.replacingInheritedMethod(index, with: method)
+    func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> AnyDefinition {
+        let replacing = behaviour.rewritingInheritedMethod(index, rewrite)
         var copy = self
         copy.changing { $0.behaviour = replacing }
         return copy

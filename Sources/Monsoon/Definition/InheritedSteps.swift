@@ -19,42 +19,51 @@ struct InheritedSteps: Sendable {
     var isMainActor = false
     @usableFromInline var beforeInjections: [@Sendable (Any) -> Void] = []
     @usableFromInline var properties: [Property] = []
-    @usableFromInline var methods: [@Sendable (inout Any, Resolver) throws -> Void] = []
-    /// What each inherited method injects, in the order of `methods`.
-    var methodTargetLists: [[Dependency.Target]] = []
-    /// Methods of the ancestors replaced for this definition, by position in its ancestors' merged
-    /// `methods` (a post-processor's rewrite of an inherited method argument).
-    var methodReplacements: [Int: Method] = [:]
+    @usableFromInline var methods: [Method] = []
+    /// Arguments of the ancestors' methods rewritten for this definition (by post-processors), by the
+    /// method's position in its ancestors' merged `methods`, in the order they were made.
+    var methodRewrites: [Int: [MethodRewrite]] = [:]
     @usableFromInline var afterInjections: [@Sendable (Any) -> Void] = []
     /// Whether these hooks replace, kind by kind, the hooks of the definitions above (see
     /// `Definition.replacingInheritedHooks()`).
     var replacesInheritedHooks = false
 
     /// An injected method, erased: what it runs and what it injects.
+    @usableFromInline
     struct Method: Sendable {
-        let apply: @Sendable (inout Any, Resolver) throws -> Void
+        @usableFromInline let apply: @Sendable (inout Any, Resolver) throws -> Void
         let targets: [Dependency.Target]
-        /// This method with one more argument replaced, keeping the replacements it has: how a later
-        /// rewrite of it (by the same definition, or by a descendant) builds on this one rather than on
-        /// the method as its ancestor declared it.
-        let replacingArgument: @Sendable (
-            _ argument: Int, _ replacement: ArgumentRewrites.Replacement, _ target: Dependency.Target, _ site: InjectionSite
-        ) throws(DefinitionRewriteError) -> Method
+        /// This method with one more argument replaced, keeping the replacements it has: how the
+        /// rewrites a chain's definitions made of it add up.
+        let replacingArgument: @Sendable (MethodRewrite) throws(DefinitionRewriteError) -> Method
+    }
+
+    /// One argument of an inherited method replaced (`RegisteredDefinition.replaceInjection`), kept as
+    /// such rather than as the rewritten method, so that merging a parent chain applies it on top of
+    /// every rewrite above it, whichever post-processor made which first.
+    struct MethodRewrite: Sendable {
+        let argument: Int
+        let replacement: ArgumentRewrites.Replacement
+        let target: Dependency.Target
+        let site: InjectionSite
     }
 
     /// What the inherited methods inject, in order.
-    var methodTargets: [Dependency.Target] { methodTargetLists.flatMap { $0 } }
+    var methodTargets: [Dependency.Target] { methods.flatMap(\.targets) }
 
     /// What the inherited properties and methods inject.
     var injectionTargets: [Dependency.Target] { properties.map(\.target) + methodTargets }
 
-    /// These (an ancestor chain's merged) steps with the methods `replacements` replace.
-    func replacingMethods(_ replacements: [Int: Method]) -> InheritedSteps {
-        guard !replacements.isEmpty else { return self }
+    /// These (an ancestor chain's merged) steps with `rewrites` applied to their methods. Each rewrite
+    /// was checked when it was made, against the same method's parameters (rewrites change arguments,
+    /// never parameter types); one that no longer fits (its ancestor replaced since) is left out.
+    func rewritingMethods(_ rewrites: [Int: [MethodRewrite]]) -> InheritedSteps {
+        guard !rewrites.isEmpty else { return self }
         var steps = self
-        for (index, method) in replacements where steps.methods.indices.contains(index) {
-            steps.methods[index] = method.apply
-            steps.methodTargetLists[index] = method.targets
+        for (index, list) in rewrites.sorted(by: { $0.key < $1.key }) where steps.methods.indices.contains(index) {
+            for rewrite in list {
+                if let rewritten = try? steps.methods[index].replacingArgument(rewrite) { steps.methods[index] = rewritten }
+            }
         }
         return steps
     }
@@ -64,7 +73,7 @@ struct InheritedSteps: Sendable {
     func inherited(by child: InheritedSteps) -> InheritedSteps {
         let childKeyPaths = child.properties.map(\.keyPath)
         let childInitializes = child.initializer != nil
-        let ancestors = replacingMethods(child.methodReplacements)
+        let ancestors = rewritingMethods(child.methodRewrites)
         return InheritedSteps(
             initializer: childInitializes ? child.initializer : initializer,
             initializerAsync: childInitializes ? child.initializerAsync : initializerAsync,
@@ -73,7 +82,6 @@ struct InheritedSteps: Sendable {
             beforeInjections: child.replaces(beforeInjections, with: child.beforeInjections),
             properties: properties.filter { property in !childKeyPaths.contains { $0 == property.keyPath } } + child.properties,
             methods: ancestors.methods + child.methods,
-            methodTargetLists: ancestors.methodTargetLists + child.methodTargetLists,
             afterInjections: child.replaces(afterInjections, with: child.afterInjections))
     }
 
@@ -110,9 +118,8 @@ extension Recipe {
         steps.properties = properties.map { property in
             InheritedSteps.Property(keyPath: property.keyPath, target: property.target, apply: erase(property.apply))
         }
-        steps.methods = methods.map { erase($0.apply) }
-        steps.methodTargetLists = methods.map(\.targets)
-        steps.methodReplacements = inheritedMethodReplacements
+        steps.methods = methods.map(RecipeBehaviour<T>.inheritable)
+        steps.methodRewrites = inheritedMethodRewrites
         steps.afterInjections = afterInjections.map(erase)
         steps.replacesInheritedHooks = replacesInheritedHooks
         return steps

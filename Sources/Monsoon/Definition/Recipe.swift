@@ -17,8 +17,8 @@ struct Recipe<T>: Sendable {
     /// Whether this definition's hooks replace the inherited hooks of the same kind, as in Typhoon
     /// (`replacingInheritedHooks()`), rather than run after them.
     var replacesInheritedHooks = false
-    /// Inherited methods this definition runs rewritten instead (see `InheritedSteps.methodReplacements`).
-    var inheritedMethodReplacements: [Int: InheritedSteps.Method] = [:]
+    /// Arguments of inherited methods this definition rewrites (see `InheritedSteps.methodRewrites`).
+    var inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]] = [:]
 
     /// Inlinable so that making a recipe in a definition's body (once per definition at activation)
     /// runs code specialized for `T` instead of generic code that fetches type metadata.

@@ -27,8 +27,8 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
     func rewrittenMethod<V>(
         _ method: Int, argument: Int, with injection: Injection<V>, site: InjectionSite
     ) throws(DefinitionRewriteError) -> InheritedSteps.Method
-    /// The same behaviour running `method` instead of the inherited method at `index`.
-    func replacingInheritedMethod(_ index: Int, with method: InheritedSteps.Method) -> any DefinitionBehaviour
+    /// The same behaviour rewriting one argument of the inherited method at `index`.
+    func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> any DefinitionBehaviour
 }
 
 /// The behaviour of a `Definition<T>`: its recipe, kept typed.

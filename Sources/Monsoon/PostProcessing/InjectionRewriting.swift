@@ -60,20 +60,20 @@ extension RecipeBehaviour {
             throw .noSuchSite(site, sites: injectionSites)
         }
         let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
-        return try Self.inherited(recipe.methods[method]).replacingArgument(argument, replacement, injection.target, site)
+        return try Self.inheritable(recipe.methods[method])
+            .replacingArgument(InheritedSteps.MethodRewrite(argument: argument, replacement: replacement, target: injection.target, site: site))
     }
 
-    /// `method` erased for a descendant, which may rewrite it again.
-    private static func inherited(_ method: MethodInjection<T>) -> InheritedSteps.Method {
-        InheritedSteps.Method(apply: Recipe<T>.erase(method.apply), targets: method.targets) {
-            argument, replacement, target, site throws(DefinitionRewriteError) in
-            try inherited(rewritten(method, argument: argument, with: replacement, target: target, site: site))
+    /// `method` erased for a descendant, which may rewrite its arguments.
+    static func inheritable(_ method: MethodInjection<T>) -> InheritedSteps.Method {
+        InheritedSteps.Method(apply: Recipe<T>.erase(method.apply), targets: method.targets) { rewrite throws(DefinitionRewriteError) in
+            try inheritable(rewritten(method, argument: rewrite.argument, with: rewrite.replacement, target: rewrite.target, site: rewrite.site))
         }
     }
 
-    func replacingInheritedMethod(_ index: Int, with method: InheritedSteps.Method) -> any DefinitionBehaviour {
+    func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> any DefinitionBehaviour {
         var recipe = self.recipe
-        recipe.inheritedMethodReplacements[index] = method
+        recipe.inheritedMethodRewrites[index, default: []].append(rewrite)
         return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
     }
 
@@ -192,17 +192,13 @@ extension RegisteredDefinition {
         case .methodArgument(let method, let argument):
             if let (index, ancestor, local) = inheritedMethod(at: method, ancestors: ancestors),
                ancestor.behaviour.injectionSites.contains(.methodArgument(method: local, argument: argument)) {
-                // A rewrite of this method made already — by this definition, or by a parent below the
-                // ancestor declaring it — is rewritten again: replacing it would drop its change.
-                let below = [definition] + ancestors.prefix { $0.identity != ancestor.identity }
-                let rewritten: InheritedSteps.Method
-                if let earlier = below.lazy.compactMap({ $0.behaviour.inheritableSteps.methodReplacements[index] }).first {
-                    let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
-                    rewritten = try earlier.replacingArgument(argument, replacement, injection.target, site)
-                } else {
-                    rewritten = try ancestor.behaviour.rewrittenMethod(local, argument: argument, with: injection, site: site)
-                }
-                definition = definition.replacingInheritedMethod(index, with: rewritten)
+                // Checked against the method as its ancestor declares it (a rewrite changes no parameter
+                // type), and kept as a rewrite of one argument: merging the chain applies it on top of every
+                // rewrite above it, whichever post-processor made which first.
+                _ = try ancestor.behaviour.rewrittenMethod(local, argument: argument, with: injection, site: site)
+                let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
+                definition = definition.rewritingInheritedMethod(
+                    index, InheritedSteps.MethodRewrite(argument: argument, replacement: replacement, target: injection.target, site: site))
                 return
             }
         case .initializerArgument:

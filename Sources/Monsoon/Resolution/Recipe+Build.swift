@@ -87,7 +87,7 @@ extension Recipe {
         }
         // Inherited methods first, as the sites count them.
         for (index, method) in inherited.methods.enumerated() {
-            try run(erasing(method), on: &instance, resolver, context, site: .method(index), of: entry)
+            try run(erasing(method.apply), on: &instance, resolver, context, site: .method(index), of: entry)
         }
         for (index, method) in methods.enumerated() {
             try run(method.apply, on: &instance, resolver, context, site: .method(inherited.methods.count + index), of: entry)

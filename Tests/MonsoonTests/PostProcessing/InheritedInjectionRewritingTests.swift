@@ -167,21 +167,24 @@ extension InheritedInjectionRewritingTests {
         #expect(try factory.resolve(RelayAssembly.base).calls == ["connect prod:443", "tune 7"])
     }
 
-    /// A child sees its parents as the post-processors before the running one left them: a rewrite of
-    /// a grandparent's method keeps the parent's earlier rewrite of another of its arguments.
-    @Test func aGrandchildsRewriteOfAnInheritedMethodKeepsItsParentsRewrite() throws {
-        let factory = try BlockComponentFactory(assemblies: [RelayAssembly()], definitionPostProcessors: [
-            Rewriter { definition in
-                guard definition.key == "RelayAssembly.backup()" else { return }
-                try definition.replaceInjection(at: .methodArgument(method: 1, argument: 0), with: .value("staging"))
-            },
-            Rewriter { definition in
-                guard definition.key == "RelayAssembly.spare()" else { return }
-                try definition.replaceInjection(at: .methodArgument(method: 0, argument: 1), with: .value(8443))
-            },
-        ])
+    /// A grandchild's rewrite of a grandparent's method keeps its parent's rewrite of another of the
+    /// method's arguments, whichever post-processor made which first; on the same argument, the
+    /// grandchild's wins.
+    @Test(arguments: [false, true])
+    func aGrandchildsRewriteOfAnInheritedMethodKeepsItsParentsRewrite(grandchildFirst: Bool) throws {
+        let parent = Rewriter { definition in
+            guard definition.key == "RelayAssembly.backup()" else { return }
+            try definition.replaceInjection(at: .methodArgument(method: 1, argument: 0), with: .value("staging"))
+            try definition.replaceInjection(at: .methodArgument(method: 1, argument: 1), with: .value(80))
+        }
+        let grandchild = Rewriter { definition in
+            guard definition.key == "RelayAssembly.spare()" else { return }
+            try definition.replaceInjection(at: .methodArgument(method: 0, argument: 1), with: .value(8443))
+        }
+        let factory = try BlockComponentFactory(assemblies: [RelayAssembly()],
+                                                definitionPostProcessors: grandchildFirst ? [grandchild, parent] : [parent, grandchild])
         #expect(try factory.resolve(RelayAssembly.spare).calls == ["connect staging:8443", "tune 7", "label backup"])
-        #expect(try factory.resolve(RelayAssembly.backup).calls == ["connect staging:443", "tune 7", "label backup"])
+        #expect(try factory.resolve(RelayAssembly.backup).calls == ["connect staging:80", "tune 7", "label backup"])
         #expect(try factory.resolve(RelayAssembly.base).calls == ["connect prod:443", "tune 7"])
     }
 
