@@ -114,15 +114,8 @@ final class RegistryEntry: @unchecked Sendable {
     /// - Parameters:
     ///   - assemblyName: the activated assembly's type name, which with the method makes the key.
     ///   - keyWithArguments: the whole key, for an entry made for argument values.
-    init(assemblyName: String, keyWithArguments: String? = nil, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
-        self.assemblyName = assemblyName
-        self.keyWithArguments = keyWithArguments
-        self.declaration = definition
-        self.scope = scope
-        self.declaredTypeID = ObjectIdentifier(definition.declaredType)
-        self.cell = SharedInstanceCell(for: scope)
-        self.prepared = Atomic(false)
-        self.completed = PublishedFields(Completed(definition: definition, stage: .completed))
+    convenience init(assemblyName: String, keyWithArguments: String? = nil, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
+        self.init(assemblyName: assemblyName, keyWithArguments: keyWithArguments, declaration: definition, scope: scope, stage: .completed)
         complete(inherited: inherited)
     }
 
@@ -137,9 +130,9 @@ final class RegistryEntry: @unchecked Sendable {
         self.init(assemblyName: assemblyName, declaration: definition, scope: scope, stage: .evaluated)
     }
 
-    private init(assemblyName: String, declaration: AnyDefinition, scope: Scope, stage: Stage) {
+    private init(assemblyName: String, keyWithArguments: String? = nil, declaration: AnyDefinition, scope: Scope, stage: Stage) {
         self.assemblyName = assemblyName
-        self.keyWithArguments = nil
+        self.keyWithArguments = keyWithArguments
         self.declaration = declaration
         self.scope = scope
         self.declaredTypeID = ObjectIdentifier(declaration.declaredType)

@@ -60,7 +60,8 @@ struct InheritedSteps: Sendable {
     func rewritingMethods(_ rewrites: [Int: [MethodRewrite]]) -> InheritedSteps {
         guard !rewrites.isEmpty else { return self }
         var steps = self
-        for (index, list) in rewrites.sorted(by: { $0.key < $1.key }) where steps.methods.indices.contains(index) {
+        // Rewrites of different methods are independent: only each method's own list is ordered.
+        for (index, list) in rewrites where steps.methods.indices.contains(index) {
             for rewrite in list {
                 if let rewritten = try? steps.methods[index].replacingArgument(rewrite) { steps.methods[index] = rewritten }
             }

@@ -22,11 +22,9 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
     func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> any DefinitionBehaviour
     /// The same behaviour also injecting the inherited property at `keyPath`.
     func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> any DefinitionBehaviour
-    /// This behaviour's `method`-th injected method with one argument replaced, erased for a child
-    /// that inherits it, where the argument is `site` (which messages name).
-    func rewrittenMethod<V>(
-        _ method: Int, argument: Int, with injection: Injection<V>, site: InjectionSite
-    ) throws(DefinitionRewriteError) -> InheritedSteps.Method
+    /// Checks that `rewrite` fits this behaviour's `method`-th injected method (the argument exists and
+    /// takes the replacement's type), for a child that inherits the method.
+    func checkRewrite(ofMethod method: Int, _ rewrite: InheritedSteps.MethodRewrite) throws(DefinitionRewriteError)
     /// The same behaviour rewriting one argument of the inherited method at `index`.
     func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> any DefinitionBehaviour
 }

@@ -53,15 +53,12 @@ extension RecipeBehaviour {
         return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
     }
 
-    func rewrittenMethod<V>(
-        _ method: Int, argument: Int, with injection: Injection<V>, site: InjectionSite
-    ) throws(DefinitionRewriteError) -> InheritedSteps.Method {
-        guard recipe.methods.indices.contains(method), recipe.methods[method].targets.indices.contains(argument) else {
-            throw .noSuchSite(site, sites: injectionSites)
+    func checkRewrite(ofMethod method: Int, _ rewrite: InheritedSteps.MethodRewrite) throws(DefinitionRewriteError) {
+        guard recipe.methods.indices.contains(method), recipe.methods[method].targets.indices.contains(rewrite.argument) else {
+            throw .noSuchSite(rewrite.site, sites: injectionSites)
         }
-        let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
-        return try Self.inheritable(recipe.methods[method])
-            .replacingArgument(InheritedSteps.MethodRewrite(argument: argument, replacement: replacement, target: injection.target, site: site))
+        _ = try Self.rewritten(recipe.methods[method], argument: rewrite.argument, with: rewrite.replacement, target: rewrite.target,
+                               site: rewrite.site)
     }
 
     /// `method` erased for a descendant, which may rewrite its arguments.
@@ -195,10 +192,10 @@ extension RegisteredDefinition {
                 // Checked against the method as its ancestor declares it (a rewrite changes no parameter
                 // type), and kept as a rewrite of one argument: merging the chain applies it on top of every
                 // rewrite above it, whichever post-processor made which first.
-                _ = try ancestor.behaviour.rewrittenMethod(local, argument: argument, with: injection, site: site)
                 let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
-                definition = definition.rewritingInheritedMethod(
-                    index, InheritedSteps.MethodRewrite(argument: argument, replacement: replacement, target: injection.target, site: site))
+                let rewrite = InheritedSteps.MethodRewrite(argument: argument, replacement: replacement, target: injection.target, site: site)
+                try ancestor.behaviour.checkRewrite(ofMethod: local, rewrite)
+                definition = definition.rewritingInheritedMethod(index, rewrite)
                 return
             }
         case .initializerArgument:
