@@ -228,7 +228,9 @@ extension BlockComponentFactory {
                         // Not registered yet (a deferred definition no assembly lists): the pass registers it.
                         allPublished = false
                     }
-                    if edge.isBuiltWithComponent { flags.add(edge) { _ in true } }
+                    // Without the lock (an unshared entry) an unpublished successor's fields may be
+                    // changing: its flags are read only once it is published.
+                    if edge.isBuiltWithComponent { flags.add(edge) { $0.isPrepared } }
                 }
             }
             guard allPublished else { return false }
