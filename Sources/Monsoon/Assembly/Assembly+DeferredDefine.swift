@@ -78,11 +78,13 @@ extension Assembly {
         if mode == .idle, !evaluation.pointee.definitions.isListing {
             return Self.evaluateDeferred(body, finish: finish, identity: identity, function: function, assemblyType: assemblyType, scope: scope)
         }
-        // The closure captures only the body (and `finish`); the stub hands it the rest.
-        let stub = AnyDefinition(deferred: DeferredBody { stub in
-            Self.declaredDeferred(body, finish: finish, identity: stub.identity, function: stub.functionName, assemblyType: assemblyType,
-                                  scope: scope).erasedSpecialized(scope: scope)
-        }, identity: identity, functionName: function, assemblyType: assemblyType, declaredType: T.self, scope: scope)
+        // The stub holds the body; the closure captures nothing (its box is the stub's), so it needs no context.
+        let stub = AnyDefinition(box: DeferredStub(body, finish: finish, identity: identity, functionName: function, assemblyType: assemblyType,
+                                                   scope: scope, evaluate: DeferredBody { stub in
+            let typed = unsafeDowncast(stub.box, to: DeferredStub<T>.self)
+            return Assembly.declaredDeferred(typed.body, finish: typed.finish, identity: stub.identity, function: stub.functionName,
+                                             assemblyType: typed.assemblyType, scope: typed.scope).erasedSpecialized(scope: typed.scope)
+        }))
         if mode == .evaluating, evaluation.pointee.definitions.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
             DefinitionEvaluation.discovered(stub: stub)
         }

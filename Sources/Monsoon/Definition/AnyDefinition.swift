@@ -35,15 +35,33 @@ public struct AnyDefinition: Sendable {
         var deferred: DeferredBody?
     }
 
+    /// Open for one subclass, a deferred definition's stub (`DeferredStub`), which holds its body too.
     @usableFromInline
-    final class Box: DefinitionAttachment, @unchecked Sendable {
-        @usableFromInline let fields: Fields
+    class Box: DefinitionAttachment, @unchecked Sendable {
+        @usableFromInline final let fields: Fields
 
         init(_ fields: Fields) {
             self.fields = fields
         }
+
+        /// The fields of a deferred definition's stub: what `define(_:_:)` knows without its body.
+        @usableFromInline
+        init(stub identity: DefinitionIdentity, functionName: StaticString, assemblyType: Assembly.Type, declaredType: Any.Type,
+             scope: Scope, deferred: DeferredBody) {
+            fields = Fields(
+                identity: identity, arguments: .none, functionName: functionName, assemblyType: assemblyType,
+                declaredType: declaredType, declaredScope: scope, isAbstract: false, hasInitializer: true, injects: false,
+                hasAfterInjections: false, isDefined: true, isParameterized: false, parentLink: nil, exposedTypes: [], isAsync: false,
+                isMainActor: false, behaviour: StubBehaviour.shared, bindingName: nil, deferred: deferred)
+        }
+
+        /// A box of the same kind holding `fields`: a stub's keeps its body.
+        func holding(_ fields: Fields) -> Box {
+            Box(fields)
+        }
     }
 
+    @usableFromInline
     init(box: Box) {
         self.box = box
     }
@@ -89,7 +107,7 @@ public struct AnyDefinition: Sendable {
     private mutating func changing(_ change: (inout Fields) -> Void) {
         var fields = box.fields
         change(&fields)
-        box = Box(fields)
+        box = box.holding(fields)
     }
 
     /// Generic in the behaviour's component type rather than taking `any DefinitionBehaviour`, so that the
@@ -110,17 +128,6 @@ public struct AnyDefinition: Sendable {
             bindingName: nil, deferred: nil))
     }
 
-    /// The stub of a definition declared with `define(_:_:)`: what activation registers without running
-    /// its body.
-    @usableFromInline
-    init(deferred: DeferredBody, identity: DefinitionIdentity, functionName: StaticString, assemblyType: Assembly.Type,
-         declaredType: Any.Type, scope: Scope) {
-        box = Box(Fields(
-            identity: identity, arguments: .none, functionName: functionName, assemblyType: assemblyType,
-            declaredType: declaredType, declaredScope: scope, isAbstract: false, hasInitializer: true, injects: false,
-            hasAfterInjections: false, isDefined: true, isParameterized: false, parentLink: nil, exposedTypes: [], isAsync: false,
-            isMainActor: false, behaviour: StubBehaviour.shared, bindingName: nil, deferred: deferred))
-    }
 
     // A deferred stub's behaviour is a placeholder: the factory evaluates the stub (see `Preparation`)
     // before it reads any of these.
