@@ -128,7 +128,6 @@ public struct AnyDefinition: Sendable {
             bindingName: nil, deferred: nil))
     }
 
-
     // A deferred stub's behaviour is a placeholder: the factory evaluates the stub (see `Preparation`)
     // before it reads any of these.
     var dependencies: [Dependency] { behaviour.dependencies }
