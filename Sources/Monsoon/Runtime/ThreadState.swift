@@ -51,3 +51,55 @@ struct ThreadState {
 
 @available(*, unavailable, message: "Each thread has its own state.")
 extension ThreadState: Sendable {}
+
+/// The resolutions of one thread: a part of that thread's ``ThreadState``.
+@usableFromInline
+struct ThreadResolutions {
+    /// The resolution running on this thread, so that a component's initializer that calls
+    /// `factory.resolve` joins the graph being built instead of starting a second one that would wait
+    /// for the first. Unretained: whoever set it keeps it alive until it restores the previous one.
+    @usableFromInline var currentReference: UnretainedReference<ResolutionContext>?
+    @inlinable var current: ResolutionContext? {
+        get { currentReference?.object }
+        set { currentReference = newValue.map(UnretainedReference.init) }
+    }
+    /// A finished resolution kept for the next one on this thread, so that a resolution allocates no
+    /// context, stack or slot table of its own (they keep their capacity).
+    var spare: ResolutionContext?
+    /// The tracer new resolutions of the given factory on this thread record into (`factory.trace`).
+    var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
+    /// Whether a component is being built without a resolution on this thread (see
+    /// `BlockComponentFactory.buildDetached`).
+    @usableFromInline var isBuildingDetached = false
+    /// Set while this thread evaluates deferred definitions for a factory (see
+    /// `BlockComponentFactory.prepare`): a body that resolves a component then gets an error, not a
+    /// deadlock on the preparation lock.
+    var isPreparing = false
+    /// The lowest stack address a build may start at on this thread (see `ThreadStack`), found when
+    /// first needed: finding it costs a system call, or on Linux's main thread a read of its maps.
+    private var knownStackFloor: UInt?
+    var stackFloor: UInt {
+        mutating get {
+            if let knownStackFloor { return knownStackFloor }
+            let floor = ThreadStack.floor()
+            knownStackFloor = floor
+            return floor
+        }
+    }
+}
+
+@available(*, unavailable, message: "Each thread has its own resolutions.")
+extension ThreadResolutions: Sendable {}
+
+/// The thread a resolution runs on. A resolution never suspends: it starts and ends on one thread, so
+/// the current resolution lives in the thread's state (`ThreadResolutions.current`).
+enum CurrentResolution {
+    typealias ThreadID = pthread_t
+
+    /// Whether the calling thread is `thread`: a resolver checks that it stays on its resolution's thread.
+    static func isCurrentThread(_ thread: pthread_t) -> Bool {
+        pthread_equal(thread, pthread_self()) != 0
+    }
+
+    static var currentThread: pthread_t { pthread_self() }
+}

@@ -154,3 +154,149 @@ extension Recipe {
         }
     }
 }
+
+extension Recipe {
+    /// Builds one component in an asynchronous resolution: the steps of `build(in:entry:)`, in the same
+    /// order and on the same resolution stack, with two differences. Before the initializer, and again
+    /// before the injections, the resolution produces what they inject (`ResolutionContext.prepare`), which
+    /// may await an async initializer or go to the main actor; the steps then run synchronously and take
+    /// those values. And an `async` initializer is awaited with its arguments already produced, outside
+    /// every synchronous part of the resolution. A main-actor component's steps run on the main actor.
+    ///
+    /// The injections' values are produced once the component exists, so that a cycle back to it
+    /// receives the half-built instance, as in a synchronous resolution.
+    nonisolated(nonsending) func buildAsync(in context: ResolutionContext, entry: RegistryEntry) async throws -> Any {
+        let resolver = Resolver(context: context)
+        let onMainActor = entry.isMainActor
+        let inherited = entry.hasParent ? entry.inherited : nil
+
+        try await context.prepare(initializer?.dependencies ?? inherited?.initializerTargets ?? [])
+        let instance: T
+        if let makeAsync = initializer?.makeAsync {
+            let pending = try await context.step(onMainActor: onMainActor) { try makeAsync(resolver) }
+            instance = try await pending.run()
+        } else if initializer == nil, let makeAsync = inherited?.initializerAsync {
+            let pending = try await context.step(onMainActor: onMainActor) { try makeAsync(resolver) }
+            let built = try await pending.run()
+            guard let typed = built as? T else {
+                throw ResolutionError.typeMismatch(entry.key, builds: type(of: built), requested: T.self, path: context.path)
+            }
+            instance = typed
+        } else {
+            instance = try await context.step(onMainActor: onMainActor) { try makeInstance(resolver, entry: entry, context: context) }
+        }
+        let made = instance
+        try await context.step(onMainActor: onMainActor || context.hasPostponedMainActorInjections) {
+            try context.didInstantiate(StoredInstance(made), for: entry)
+        }
+
+        try await context.prepare((inherited?.injectionTargets ?? []) + ownInjectionTargets)
+        return try await context.step(onMainActor: onMainActor) {
+            var injected = made
+            return try completeBuild(of: &injected, entry: entry, resolver: resolver, context: context)
+        }
+    }
+
+    /// What this recipe's own properties and methods inject.
+    var ownInjectionTargets: [Dependency.Target] {
+        if properties.isEmpty, methods.isEmpty { return [] }
+        return properties.map(\.target) + methods.flatMap(\.targets)
+    }
+}
+
+/// The replaced arguments of one call (an initializer or an injected method), by site index: how a
+/// definition post-processor's ``RegisteredDefinition/replaceInjection(at:with:)`` reaches arguments
+/// that the definition's compiled call produces itself.
+@usableFromInline
+final class ArgumentRewrites: Sendable {
+    let producers: [Int: Replacement]
+
+    struct Replacement: Sendable {
+        let produce: @Sendable (Resolver) throws -> Any
+        /// What the post-processor said it produces, for the message when the parameter takes another type.
+        let producedType: Any.Type
+        /// The site, as messages name it: `initializer argument 1`.
+        let site: String
+    }
+
+    init(_ producers: [Int: Replacement]) {
+        self.producers = producers
+    }
+
+    /// These rewrites, with `earlier` ones filling the sites these do not replace.
+    func merging(under earlier: ArgumentRewrites) -> ArgumentRewrites {
+        ArgumentRewrites(producers.merging(earlier.producers) { mine, _ in mine })
+    }
+
+    /// Calls `function` with each argument produced by its rewrite when it has one, by its own producer
+    /// otherwise.
+    @usableFromInline
+    func call<Result, each Value>(
+        _ function: (repeat each Value) throws -> Result, producers: repeat @escaping @Sendable (Resolver) throws -> each Value,
+        resolver: Resolver, firstIndex: Int
+    ) throws -> Result {
+        var index = firstIndex
+        func next<V>(_ producer: @Sendable (Resolver) throws -> V) throws -> V {
+            defer { index += 1 }
+            return try value(at: index, as: V.self, resolver: resolver) ?? producer(resolver)
+        }
+        return try function(repeat try next(each producers))
+    }
+
+    /// A factory-method definition's call: the factory (site 0) and then the method's arguments, each
+    /// produced by its rewrite when rewrites were staged for this call.
+    @usableFromInline
+    static func callFactoryMethod<Factory, Result, each Source: Injectable>(
+        factory: @Sendable (Resolver) throws -> Factory,
+        _ method: @Sendable (Factory) -> (repeat (each Source).Value) throws -> Result,
+        _ pack: InjectionPack<repeat each Source>, resolver: Resolver
+    ) throws -> Result {
+        guard let rewrites = resolver.takeRewrites() else {
+            return try pack.call(method(try factory(resolver)), resolver: resolver, firstIndex: 1)
+        }
+        let made = try rewrites.value(at: 0, as: Factory.self, resolver: resolver) ?? factory(resolver)
+        return try rewrites.call(method(made), producers: repeat each pack.producers, resolver: resolver, firstIndex: 1)
+    }
+
+    private func value<V>(at index: Int, as type: V.Type, resolver: Resolver) throws -> V? {
+        guard let replacement = producers[index] else { return nil }
+        let produced = try replacement.produce(resolver)
+        guard let value = produced as? V else {
+            throw DefinitionRewriteError.mismatch(site: replacement.site, replacement: replacement.producedType, parameter: V.self)
+        }
+        return value
+    }
+}
+
+/// An error user code threw while a property or method injection ran, with the injection: carried to
+/// where the build's failure becomes `ErrorKind.componentFailed`, which unwraps it, so that
+/// the message names the property while `underlyingError` stays what the user threw.
+@usableFromInline
+struct FailedInjection: Error {
+    /// The injection, as messages name it: `property \\Car.engine of CarAssembly.car()`.
+    let site: String
+    let underlying: any Error
+
+    @usableFromInline
+    init(site: String, underlying: any Error) {
+        self.site = site
+        self.underlying = underlying
+    }
+}
+
+/// Which injection of a component a build is running, for messages.
+@usableFromInline
+enum InjectionStep: Sendable {
+    case property(AnyKeyPath & Sendable)
+    /// By index among the component's injected methods, inherited ones first.
+    case method(Int)
+
+    /// `property \Car.engine of CarAssembly.car()`: made only when an injection fails.
+    @usableFromInline
+    func description(in entry: RegistryEntry) -> String {
+        switch self {
+        case .property(let keyPath): "\(InjectionSite.property(keyPath)) of \(entry.key)"
+        case .method(let index): "injected method \(index) of \(entry.key)"
+        }
+    }
+}
