@@ -69,8 +69,8 @@ struct Catalog: Sendable {
     }
 
     /// The listed entries declaring `type` (or exposing it), in registration order; `nil` when none does.
-    func entries(declaring type: Any.Type) -> [RegistryEntry]? {
-        registry.byType[ObjectIdentifier(type)]
+    func entries(declaring type: Any.Type) -> EntriesOfType? {
+        registry.entries(declaring: ObjectIdentifier(type))
     }
 
     /// The entry of a type resolved without a definition (an ``ImplicitComponent``, ``FactoryReference``),
@@ -137,8 +137,8 @@ struct Catalog: Sendable {
     /// Module bindings by the name they were given, eager-singleton markers included.
     var byBindingName: [String: [RegistryEntry]] { registry.byBindingName }
 
-    /// Every listed type with its entries.
-    var byType: [ObjectIdentifier: [RegistryEntry]] { registry.byType }
+    /// Every type that several listed entries declare (or expose), with those entries.
+    var typesDeclaredSeveralTimes: [ObjectIdentifier: [RegistryEntry]] { registry.severalByType }
 }
 
 /// The entries made after activation, under one lock (see ``Catalog``).
@@ -172,7 +172,10 @@ struct Registry: Sendable {
     let aliases: [DefinitionIdentity: RegistryEntry]
     /// Entries by key, made on the first lookup by key: activation makes no key strings.
     private let byKey: LazyKeyIndex
-    let byType: [ObjectIdentifier: [RegistryEntry]]
+    /// The types several definitions declare, with their entries in registration order. Most types of an
+    /// app have one definition: those are only in `soleByType`, so that activation makes no array and
+    /// hashes no type for them.
+    let severalByType: [ObjectIdentifier: [RegistryEntry]]
     /// The types exactly one definition declares, for the warm path.
     @usableFromInline let soleByType: EntryTable<TypeKey>
     /// Whether any entry is a deferred definition's stub.
@@ -185,16 +188,17 @@ struct Registry: Sendable {
     init(entries: [RegistryEntry], aliases: [(DefinitionIdentity, RegistryEntry)] = []) {
         self.entries = entries
         self.hasDeferred = entries.contains { $0.stage == .declared }
-        // Grouped through a table that hashes no type per entry, then made a dictionary per type.
+        // Grouped through a table that hashes no type per entry; an array (`all`) only from a type's second
+        // entry on.
         var typeGroups = IndexTable()
-        var groups: [(type: ObjectIdentifier, entries: [RegistryEntry])] = []
+        var groups: [(type: ObjectIdentifier, first: RegistryEntry, all: [RegistryEntry])] = []
         func add(_ entry: RegistryEntry, under type: ObjectIdentifier) {
             let hash = TypeKey(type).tableHash
             if let group = typeGroups.find(hash: hash, where: { groups[$0].type == type }) {
-                groups[group].entries.append(entry)
+                if groups[group].all.isEmpty { groups[group].all = [groups[group].first, entry] } else { groups[group].all.append(entry) }
             } else {
                 typeGroups.insert(groups.count, hash: hash)
-                groups.append((type, [entry]))
+                groups.append((type, entry, []))
             }
         }
         var byBindingName: [String: [RegistryEntry]] = [:]
@@ -215,10 +219,15 @@ struct Registry: Sendable {
         self.byIdentity = IdentityTable(entries)
         self.aliases = Dictionary(aliases, uniquingKeysWith: { first, _ in first })
         self.byKey = LazyKeyIndex(entries)
-        let byType = Dictionary(uniqueKeysWithValues: groups.map { ($0.type, $0.entries) })
-        self.byType = byType
+        self.severalByType = Dictionary(uniqueKeysWithValues: groups.lazy.filter { !$0.all.isEmpty }.map { ($0.type, $0.all) })
         self.byBindingName = byBindingName
-        self.soleByType = EntryTable(byType.compactMap { type, entries in entries.count == 1 ? (TypeKey(type), entries[0]) : nil })
+        self.soleByType = EntryTable(groups.compactMap { $0.all.isEmpty ? (TypeKey($0.type), $0.first) : nil })
+    }
+
+    /// The entries declaring the type, or `nil` when none does.
+    func entries(declaring type: ObjectIdentifier) -> EntriesOfType? {
+        if let sole = soleEntry(declaring: type) { return EntriesOfType(sole: sole) }
+        return severalByType.isEmpty ? nil : severalByType[type].map(EntriesOfType.init)
     }
 
     /// The registered entry with this key (`QuestAssembly.knight()`), or `nil`.
@@ -248,6 +257,31 @@ struct Registry: Sendable {
     var typeNames: [String] {
         Array(Set(entries.filter { !$0.declaration.isAbstract }.map { typeName($0.declaration.declaredType) })).sorted()
     }
+}
+
+/// The listed entries declaring one type, in registration order: the one entry most types have, held
+/// without an array, or several.
+struct EntriesOfType: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+    private let sole: RegistryEntry?
+    private let several: [RegistryEntry]
+
+    init(sole: RegistryEntry) {
+        self.sole = sole
+        self.several = []
+    }
+
+    init(_ several: [RegistryEntry]) {
+        self.sole = nil
+        self.several = several
+    }
+
+    init(arrayLiteral entries: RegistryEntry...) {
+        self.init(entries)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { sole == nil ? several.count : 1 }
+    subscript(position: Int) -> RegistryEntry { sole ?? several[position] }
 }
 
 /// A registry's entries by key, indexed when first asked: lookups by key are rare (``BlockComponentFactory/resolve(key:)``,

@@ -66,8 +66,8 @@ extension BlockComponentFactory {
     /// Each type `added`'s definitions declare that another assembly's definitions declare too.
     private func ambiguities(introducedBy added: Assembly.Type) -> [ValidationReport.Finding] {
         let activated = assemblies.assemblies.map { typeName(type(of: $0)) }.filter { $0 != typeName(added) }
-        return catalog.byType.compactMap { type, entries in
-            guard entries.count > 1, entries.contains(where: { $0.declaration.assemblyType == added }),
+        return catalog.typesDeclaredSeveralTimes.compactMap { type, entries in
+            guard entries.contains(where: { $0.declaration.assemblyType == added }),
                   entries.contains(where: { $0.declaration.assemblyType != added }),
                   let declared = ([entries[0].declaration.declaredType] + entries[0].declaration.exposedTypes).first(where: { ObjectIdentifier($0) == type })
             else { return nil }

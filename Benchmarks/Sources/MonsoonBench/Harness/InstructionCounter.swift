@@ -52,10 +52,10 @@ struct InstructionCounter {
 
 /// How many operations one callgrind run performs (and twice that), per scenario: enough that the
 /// difference dwarfs noise, few enough that a run under valgrind takes seconds.
-let instructionCounts: [String: Int] = ["1a": 20_000, "1b": 20_000, "2": 20_000, "3": 1_000, "4": 500, "5a": 1, "5b": 1]
+let instructionCounts: [String: Int] = ["1a": 20_000, "1b": 20_000, "2": 20_000, "3": 1_000, "4": 500, "5a": 1, "5b": 1, "5f": 1]
 
-/// Definitions per activation in scenarios 5a and 5b, to report instructions per definition.
-let definitionsPerActivation: [String: Int] = ["5a": 1_000, "5b": 10_000]
+/// Definitions per activation in scenarios 5a, 5b and 5f, to report instructions per definition.
+let definitionsPerActivation: [String: Int] = ["5a": 1_000, "5b": 10_000, "5f": 200]
 
 /// Runs one scenario `count` times with nothing else: what callgrind measures (`--measure ID IMPL N`).
 func runMeasurement(_ arguments: ArraySlice<String>) async -> Int32 {
@@ -94,7 +94,8 @@ func instructionRows(_ counter: InstructionCounter, scenarios: [ResolutionScenar
         let figures = Implementation.allCases.map { counter.perOperation(scenario.id, $0, count: count) ?? .nan }
         rows.append(Row(scenario: scenario.title, monsoon: figures[0], swinject: figures[1], handWritten: figures[2], unit: "instr"))
     }
-    for (id, title) in [("5a", "5a. activation, per definition (1,000)"), ("5b", "5b. activation, per definition (10,000)")] {
+    for (id, title) in [("5a", "5a. activation, per definition (1,000)"), ("5b", "5b. activation, per definition (10,000)"),
+                        ("5f", "5f. activation, per definition (200 distinct types)")] {
         let definitions = Double(definitionsPerActivation[id] ?? 1)
         let monsoon = (counter.perOperation(id, .monsoon, count: 1) ?? .nan) / definitions
         let swinject = (counter.perOperation(id, .swinject, count: 1) ?? .nan) / definitions

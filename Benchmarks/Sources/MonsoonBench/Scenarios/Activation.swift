@@ -1,8 +1,9 @@
 import Monsoon
 import Swinject
 
-/// Scenario 5's operations: activating 1,000 (5a) and 10,000 (5b) definitions across 100 assemblies,
-/// and Swinject registering the same.
+/// Scenario 5's operations: activating 1,000 (5a) and 10,000 (5b) definitions of one type across 100
+/// assemblies, 200 definitions of 200 distinct types (5f, as an app's are), and Swinject registering
+/// the same.
 func activationOperations() -> [String: [Implementation: () -> Void]] {
     func activate(_ assemblies: @escaping () -> [Monsoon.Assembly]) -> () -> Void {
         { blackHole(try? BlockComponentFactory(assemblies: assemblies())) }
@@ -29,6 +30,11 @@ func activationOperations() -> [String: [Implementation: () -> Void]] {
         "5c": [.monsoon: activateAndResolve(monsoonAssemblies10, deferredFirstUses)],
         "5d": [.monsoon: activateAndResolve(eagerAssemblies10, eagerFirstUses)],
         "5e": [.monsoon: activate(eagerAssemblies10)],
+        "5f": [.monsoon: activate(distinctAssemblies), .swinject: {
+            let container = Container()
+            registerDistinctSwinject(container)
+            blackHole(container)
+        }],
     ]
 }
 
