@@ -141,12 +141,6 @@ final class RegistryEntry: @unchecked Sendable {
         self.completed = PublishedFields(Completed(definition: declaration, stage: stage))
     }
 
-    /// Builds the component: `definition.build` without retaining the definition, which is fixed once
-    /// the entry is published (the only time builds run).
-    func build(in context: ResolutionContext) throws -> Any {
-        try Unmanaged.passUnretained(definition.box)._withUnsafeGuaranteedRef { box in try box.fields.behaviour.build(context, self) }
-    }
-
     /// Sets the evaluated definition of a stub (under the preparation lock).
     func evaluated(as definition: AnyDefinition) {
         completed.change { fields in

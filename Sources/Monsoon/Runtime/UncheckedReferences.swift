@@ -26,6 +26,17 @@ struct UnretainedReference<Object: AnyObject> {
 @available(*, unavailable, message: "Nothing keeps the object alive for another thread.")
 extension UnretainedReference: Sendable {}
 
+extension RegistryEntry {
+    /// Builds the component: `definition.build`, with the definition's box borrowed rather than retained
+    /// and released around every build.
+    ///
+    /// Invariant: the entry holds the box for as long as the build runs, and never replaces it once
+    /// published (see `PublishedFields`); builds run only on published entries.
+    func build(in context: ResolutionContext) throws -> Any {
+        try Unmanaged.passUnretained(definition.box)._withUnsafeGuaranteedRef { box in try box.fields.behaviour.build(context, self) }
+    }
+}
+
 /// Every place Monsoon reinterprets a value's bits as another type (`unsafeBitCast`) instead of casting
 /// it, each with the invariant that makes it sound. Apart from reading metadata kinds and the C library
 /// lookup of `ThreadStack`, nothing else in the engine does.
