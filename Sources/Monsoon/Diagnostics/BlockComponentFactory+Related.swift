@@ -33,7 +33,6 @@ extension BlockComponentFactory {
     }
 }
 
-
 /// Deferred definitions that lookups by type and key never find, for the messages of those lookups.
 ///
 /// Lookups by type and key see what activation registered: the listed definitions and whatever the

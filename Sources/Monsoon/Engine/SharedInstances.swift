@@ -21,7 +21,6 @@ final class SharedInstanceCell: @unchecked Sendable {
     /// The cycle group `owner` claimed this cell through, if any; guarded by the coordinator.
     var claimGroup: Int?
 
-
     init(holdsWeakly: Bool) {
         self.holdsWeakly = holdsWeakly
     }

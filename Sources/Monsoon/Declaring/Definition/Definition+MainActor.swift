@@ -134,7 +134,6 @@ extension Definition {
     }
 }
 
-
 /// Values handed to main-actor code that runs synchronously on the calling thread, which was checked to
 /// be the main actor's: nothing else can reach them while it runs, so they need not be `Sendable`.
 /// (Swift cannot see that `assumeIsolated` runs its body right here.)

@@ -177,8 +177,6 @@ public struct Definition<T>: Sendable {
             parameterized: parameterizedDefinition, deferredStub: deferredStub)
     }
 
-
-
     var isReference: Bool {
         switch origin {
         case .reference, .attached: true
@@ -367,7 +365,6 @@ extension Definition {
         copy.recipe.parent = parent.reference
         return copy
     }
-
 
     /// Adds a hook called right after the component is created, before any property or method
     /// injection. Hooks run in the order they were added.
