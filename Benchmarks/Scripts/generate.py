@@ -58,6 +58,23 @@ def activation():
             for i in range(10):
                 lines.append(f"    blackHole(try? factory.resolve({bucket}<Tag{tag}>.d{i}))")
         lines.append("}")
+    # Every definition of the 1,000 resolved once after activating them (5g, 5h), and Swinject's same.
+    for name, bucket in (("resolveEachDeferred", "ActivationBucket10"), ("resolveEachEager", "EagerBucket10")):
+        lines.append("")
+        lines.append(f"/// Resolves d0…d9 of one {bucket}<Tag> once each.")
+        lines.append(f"func {name}<Tag>(_ factory: BlockComponentFactory, _: Tag.Type) {{")
+        for i in range(10):
+            lines.append(f"    blackHole(try? factory.resolve({bucket}<Tag>.d{i}))")
+        lines.append("}")
+        lines.append("")
+        lines.append(f"/// Resolves each of the 1,000 definitions of {bucket}<Tag0…Tag99> once.")
+        lines.append(f"func {name}All(_ factory: BlockComponentFactory) {{")
+        for tag in range(100):
+            lines.append(f"    {name}(factory, Tag{tag}.self)")
+        lines.append("}")
+    lines.append("")
+    lines.append("/// Swinject's 1,000 names of scenario 5a, made once.")
+    lines.append("let swinjectNames10: [String] = (0..<100).flatMap { tag in (0..<10).map { \"Tag\\(tag).d\\($0)\" } }")
     lines.append("")
     lines.append("func eagerAssemblies10() -> [Monsoon.Assembly] {")
     lines.append("    [" + ", ".join(f"EagerBucket10<Tag{i}>()" for i in range(100)) + "]")

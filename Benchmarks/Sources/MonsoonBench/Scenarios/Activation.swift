@@ -3,7 +3,8 @@ import Swinject
 
 /// Scenario 5's operations: activating 1,000 (5a) and 10,000 (5b) definitions of one type across 100
 /// assemblies, 200 definitions of 200 distinct types (5f, as an app's are), and Swinject registering
-/// the same.
+/// the same; and start-up as an app lives it (5g, 5h): activate the 1,000 definitions, then resolve each
+/// once, beside Swinject registering and resolving each once.
 func activationOperations() -> [String: [Implementation: () -> Void]] {
     func activate(_ assemblies: @escaping () -> [Monsoon.Assembly]) -> () -> Void {
         { blackHole(try? BlockComponentFactory(assemblies: assemblies())) }
@@ -23,6 +24,11 @@ func activationOperations() -> [String: [Implementation: () -> Void]] {
             firstUses(factory)
         }
     }
+    func registerAndResolveEach() {
+        let container = Container()
+        for index in 0..<100 { registerSwinject10(container, tag: "Tag\(index)") }
+        for name in swinjectNames10 { blackHole(container.resolve(Leaf.self, name: name)) }
+    }
     return [
         "5a": [.monsoon: activate(monsoonAssemblies10), .swinject: register(registerSwinject10)],
         "5b": [.monsoon: activate(monsoonAssemblies100), .swinject: register(registerSwinject100)],
@@ -30,6 +36,8 @@ func activationOperations() -> [String: [Implementation: () -> Void]] {
         "5c": [.monsoon: activateAndResolve(monsoonAssemblies10, deferredFirstUses)],
         "5d": [.monsoon: activateAndResolve(eagerAssemblies10, eagerFirstUses)],
         "5e": [.monsoon: activate(eagerAssemblies10)],
+        "5g": [.monsoon: activateAndResolve(monsoonAssemblies10, resolveEachDeferredAll), .swinject: registerAndResolveEach],
+        "5h": [.monsoon: activateAndResolve(eagerAssemblies10, resolveEachEagerAll), .swinject: registerAndResolveEach],
         "5f": [.monsoon: activate(distinctAssemblies), .swinject: {
             let container = Container()
             registerDistinctSwinject(container)
