@@ -26,6 +26,7 @@ func evaluateTargets(instructions: [Row], awaited: [AsyncRow], activation: [Row]
     instructionTarget("4.", "prototype tree of 50, instr/op", atMost: 100_000)
     instructionTarget("5a.", "activation, instr per definition (1,000)", atMost: 2_000)
     instructionTarget("5b.", "activation, instr per definition (10,000)", atMost: 2_000)
+    instructionTarget("5g.", "start-up, activate and resolve each once, instr per definition", atMost: 5_000)
     // Awaited against synchronous, in instructions when counted, otherwise in time.
     for (prefix, name, limit) in [("8a.", "await warm singleton vs synchronous", 2.0), ("8b.", "await objectGraph of 20 vs synchronous", 1.5)] {
         let rows = awaited.filter { $0.scenario.hasPrefix(prefix) }
