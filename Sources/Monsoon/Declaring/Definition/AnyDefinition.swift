@@ -133,7 +133,8 @@ public struct AnyDefinition: Sendable {
             identity: identity, arguments: arguments, functionName: functionName, assemblyType: assemblyType,
             declaredType: declaredType, declaredScope: declaredScope, isAbstract: isAbstract, hasInitializer: hasInitializer,
             injects: injects, hasAfterInjections: hasAfterInjections, isDefined: isDefined, isParameterized: isParameterized,
-            parentLink: parent.map(ParentLink.init), exposedTypes: exposedTypes, isAsync: isAsync, isMainActor: isMainActor, behaviour: behaviour,
+            parentLink: parent.map(ParentLink.init), exposedTypes: exposedTypes, isAsync: isAsync, isMainActor: isMainActor,
+            behaviour: behaviour.erasedBehaviour,
             bindingName: nil, deferred: nil))
     }
 
