@@ -108,9 +108,10 @@ enum AsyncReach: Sendable {
 /// Groups are the strongly connected parts of the graph of registered definitions, read as data when
 /// the factory completes its entries (see `Preparation`), which stores each entry's group in it: the
 /// edges `DependencyEdge.mayBuildWithComponent` keeps (references, sole by-type and all-of-type
-/// injections, providers, which an initializer may call; collections flattened) and parents. A cycle that only closures (`.resolved { … }`, `Definition { resolver in … }`) or
-/// parameterized definitions close is invisible here; two threads entering such a cycle from opposite
-/// ends still get `ErrorKind.concurrentCycle` rather than a deadlock.
+/// injections, providers, which an initializer may call; collections flattened) and parents. A cycle
+/// that only closures (`.resolved { … }`, `Definition { resolver in … }`) or parameterized definitions
+/// close is invisible here; two threads entering such a cycle from opposite ends still get
+/// `ErrorKind.concurrentCycle` rather than a deadlock.
 enum CycleGroups {
     private static let groups = Atomic<Int>(0)
 

@@ -5,9 +5,9 @@
 /// complete yet, under one lock. An entry whose successors are all published once it is completed (a
 /// leaf, or anything whose graph was built) is published alone; otherwise one pass runs each body,
 /// resolves each parent chain, checks what activation checks for evaluated definitions (references,
-/// configuration keys, property types), then finds the graph's facts the resolution paths rely on — which components may await or need the main
-/// actor (`AsyncReach`) and which shared components form a cycle (`CycleGroups`) — and publishes every
-/// entry. An evaluated definition (`define { … }`) is complete from activation and only takes part in
+/// configuration keys, property types), then finds the graph's facts the resolution paths rely on —
+/// which components may await or need the main actor (`AsyncReach`) and which shared components form a
+/// cycle (`CycleGroups`) — and publishes every entry. An evaluated definition (`define { … }`) is complete from activation and only takes part in
 /// that last step.
 ///
 /// A pass covers everything reachable from where it starts, so the facts of a published entry never
