@@ -1,7 +1,7 @@
 /// How a definition's behaviour builds: where a resolution's build enters the recipe.
 extension RecipeBehaviour {
     func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        if let specializedBuild { return try specializedBuild(context, entry) }
+        if let specializedBuild { return try specializedBuild(self, context, entry) }
         return try recipe.build(in: context, entry: entry)
     }
 

@@ -283,8 +283,7 @@ extension Definition: ComponentDefinition {
     /// into `specialized()`.
     @inlinable
     func erased(
-        specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?,
-        specializedMake: (@Sendable (Resolver) throws -> Any)?, scope: Scope? = nil
+        specializedBuild: CompiledBuild?, specializedMake: CompiledMake?, scope: Scope? = nil
     ) -> AnyDefinition {
         // One copy of the recipe: each read of `recipe` copies it (arrays of closures).
         let recipe = storage?.recipe ?? Recipe()

@@ -157,16 +157,13 @@ public struct Definition<T>: Sendable {
     @inlinable
     static func compiled(
         _ recipe: Recipe<T>
-    ) -> (build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any, make: (@Sendable (Resolver) throws -> Any)?) {
-        var make: (@Sendable (Resolver) throws -> Any)?
-        if let initializer = recipe.initializer {
-            let makeComponent = initializer.make
-            make = { resolver in try makeComponent(resolver) }
+    ) -> (build: CompiledBuild, make: CompiledMake?) {
+        // Handed the `RecipeBehaviour<T>` holding the recipe (`RecipeBehaviour.build` passes itself).
+        let build: CompiledBuild = { behaviour, context, entry in
+            try unsafeDowncast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
         }
-        let build: @Sendable (ResolutionContext, RegistryEntry) throws -> Any = { context, entry in
-            try recipe.build(in: context, entry: entry)
-        }
-        return (build, make)
+        guard let makeComponent = recipe.initializer?.make else { return (build, nil) }
+        return (build, { resolver in try makeComponent(resolver) })
     }
 
     /// Where to find this definition: what an injection by reference resolves.
@@ -428,14 +425,13 @@ final class RecipeStorage<T>: @unchecked Sendable {
     @usableFromInline let recipe: Recipe<T>
     @exclusivity(unchecked) @usableFromInline private(set) var specialization: PublishedFields<RecipeSpecialization>
 
-    @inlinable var specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)? { specialization.fields.build }
-    var specializedMake: (@Sendable (Resolver) throws -> Any)? { specialization.fields.make }
+    @inlinable var specializedBuild: CompiledBuild? { specialization.fields.build }
+    var specializedMake: CompiledMake? { specialization.fields.make }
     var erased: AnyDefinition? { specialization.fields.erased }
 
     @usableFromInline
     init(
-        _ recipe: Recipe<T>, specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)? = nil,
-        specializedMake: (@Sendable (Resolver) throws -> Any)? = nil, erased: AnyDefinition? = nil
+        _ recipe: Recipe<T>, specializedBuild: CompiledBuild? = nil, specializedMake: CompiledMake? = nil, erased: AnyDefinition? = nil
     ) {
         self.recipe = recipe
         self.specialization = PublishedFields(RecipeSpecialization(build: specializedBuild, make: specializedMake, erased: erased))
@@ -444,8 +440,7 @@ final class RecipeStorage<T>: @unchecked Sendable {
     /// Sets what `specialized()` made; only on a storage nothing else references yet (see the type).
     @usableFromInline
     func complete(
-        specializedBuild: @escaping @Sendable (ResolutionContext, RegistryEntry) throws -> Any,
-        specializedMake: (@Sendable (Resolver) throws -> Any)?, erased: AnyDefinition
+        specializedBuild: @escaping CompiledBuild, specializedMake: CompiledMake?, erased: AnyDefinition
     ) {
         specialization.change { $0 = RecipeSpecialization(build: specializedBuild, make: specializedMake, erased: erased) }
     }
@@ -457,10 +452,10 @@ final class RecipeStorage<T>: @unchecked Sendable {
 struct RecipeSpecialization: Sendable {
     /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made
     /// or changed inside Monsoon (a post-processor's), which builds through the generic code instead.
-    @usableFromInline var build: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
+    @usableFromInline var build: CompiledBuild?
     /// The initializer alone, compiled the same way: how a component that injects nothing is built
     /// without a resolution.
-    var make: (@Sendable (Resolver) throws -> Any)?
+    var make: CompiledMake?
     /// The definition erased where `T` is known (see `specialized()`), for activation.
     var erased: AnyDefinition?
 }

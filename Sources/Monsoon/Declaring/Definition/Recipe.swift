@@ -187,12 +187,19 @@ struct MethodInjection<T>: Sendable {
     @usableFromInline let apply: @Sendable (inout T, Resolver) throws -> Void
 }
 
+/// A recipe's build compiled where its component type is known, handed the `RecipeBehaviour` it belongs
+/// to: it captures nothing, so compiling a definition allocates no closure context and copies no recipe.
+@usableFromInline typealias CompiledBuild = @Sendable (AnyObject, ResolutionContext, RegistryEntry) throws -> Any
+/// A recipe's initializer compiled the same way, for a component built without a resolution. It
+/// captures the initializer: called on every such build, it must cost no more than a call.
+@usableFromInline typealias CompiledMake = @Sendable (Resolver) throws -> Any
+
 /// What an erased definition does, implemented once per component type.
 protocol DefinitionBehaviour: AnyObject, Sendable {
     var dependencies: [Dependency] { get }
     /// The initializer compiled where the component type is known, when the definition was declared
     /// with `define`.
-    var specializedMake: (@Sendable (Resolver) throws -> Any)? { get }
+    var specializedMake: CompiledMake? { get }
     var inheritableSteps: InheritedSteps { get }
     /// Whether the definition's hooks replace the inherited ones (`replacingInheritedHooks()`), read
     /// without erasing its steps.
@@ -223,15 +230,14 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
 final class RecipeBehaviour<T>: DefinitionBehaviour {
     @usableFromInline let recipe: Recipe<T>
     @usableFromInline let dependencies: [Dependency]
-    @usableFromInline let specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?
-    @usableFromInline let specializedMake: (@Sendable (Resolver) throws -> Any)?
+    @usableFromInline let specializedBuild: CompiledBuild?
+    @usableFromInline let specializedMake: CompiledMake?
 
     /// - Parameter dependencies: `recipe.dependencies`, passed in so that the caller, inlined where `T`
     ///   is known, skips walking the recipe's arrays when it has none.
     @inlinable
     init(
-        _ recipe: Recipe<T>, dependencies: [Dependency], specializedBuild: (@Sendable (ResolutionContext, RegistryEntry) throws -> Any)?,
-        specializedMake: (@Sendable (Resolver) throws -> Any)?
+        _ recipe: Recipe<T>, dependencies: [Dependency], specializedBuild: CompiledBuild?, specializedMake: CompiledMake?
     ) {
         self.recipe = recipe
         self.dependencies = dependencies
