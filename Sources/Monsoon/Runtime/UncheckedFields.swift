@@ -52,7 +52,7 @@ extension UncheckedStorage: Sendable {}
 ///   publication: bookkeeping that does (a preparation pass's) is kept outside, in fields Swift checks.
 ///
 /// Owners: `RegistryEntry.completed` (its factory's preparation lock; the flag is `prepared`), and
-/// `RecipeStorage.specialization` (changed while `isKnownUniquelyReferenced` says nothing shares it).
+/// `RecipeBehaviour.compilation` (changed while `isKnownUniquelyReferenced` says nothing shares it).
 /// Hold fields here that are cheap to copy as a whole: a read of one field may copy the struct (a
 /// shared cell's `Any` value, read on every singleton resolution, stays a plain stored property).
 /// If it breaks: a torn or stale read, which the ThreadSanitizer run of the test suite reports
@@ -63,7 +63,7 @@ struct PublishedFields<Fields> {
     /// The fields, read as the invariant allows.
     @usableFromInline private(set) var fields: Fields
 
-    @inline(__always)
+    @inlinable @inline(__always)
     init(_ fields: Fields) {
         self.fields = fields
     }

@@ -262,7 +262,7 @@ final class ParentLink: Sendable {
 }
 
 extension Definition: ComponentDefinition {
-    /// Made by `define`: evaluated, or a `define(_:_:)` stub.
+    /// Made by `define`: evaluated (and perhaps compiled), or a `define(_:_:)` stub.
     @usableFromInline var isDefined: Bool {
         switch origin {
         case .defined: true
@@ -275,20 +275,18 @@ extension Definition: ComponentDefinition {
         if let deferredStub { return deferredStub }
         // Made by `specialized()` where `T` is known, for a definition `define` returned unchanged: the
         // generic path below fetches type metadata at nearly every step (about 8,000 instructions).
-        if let made = storage?.erased, made.identity == identity { return made }
-        return erased(specializedBuild: storage?.specializedBuild, specializedMake: storage?.specializedMake)
+        if let box = compiledBox, box.fields.identity == identity { return AnyDefinition(box: box) }
+        let recipe = storage?.recipe ?? Recipe()
+        return erased(behaviour: RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: storage?.specializedBuild,
+                                                 specializedMake: storage?.specializedMake))
     }
 
-    /// The erased definition, with the given specialized closures; made where `T` is known when inlined
-    /// into `specialized()`.
+    /// The erased definition, building with `behaviour`; made where `T` is known when inlined into
+    /// `specialized()`.
     @inlinable
-    func erased(
-        specializedBuild: CompiledBuild?, specializedMake: CompiledMake?, scope: Scope? = nil
-    ) -> AnyDefinition {
-        // One copy of the recipe: each read of `recipe` copies it (arrays of closures).
-        let recipe = storage?.recipe ?? Recipe()
+    func erased(behaviour: RecipeBehaviour<T>, scope: Scope? = nil) -> AnyDefinition {
+        let recipe = behaviour.recipe
         let injects = !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty
-        let hasDependencies = injects || !(recipe.initializer?.dependencies.isEmpty ?? true)
         return AnyDefinition(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
             declaredType: T.self, declaredScope: recipe.scope ?? scope, isAbstract: recipe.isAbstract,
@@ -296,8 +294,7 @@ extension Definition: ComponentDefinition {
             hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined,
             isParameterized: isParameterized, parent: recipe.parent, exposedTypes: recipe.exposedTypes,
             isAsync: recipe.initializer?.isAsync ?? false, isMainActor: recipe.isMainActor,
-            behaviour: RecipeBehaviour(recipe, dependencies: hasDependencies ? recipe.dependencies : [],
-                                       specializedBuild: specializedBuild, specializedMake: specializedMake))
+            behaviour: behaviour)
     }
 }
 

@@ -33,11 +33,15 @@ public struct Definition<T>: Sendable {
         case reference
         /// Created without `define`; identified by its own call site.
         case bare
-        /// A definition whose content waits in its attachment, like a reference with no recipe: returned
-        /// by `define(arguments:)` (a `ParameterizedDefinition`, evaluated when the factory needs it) or
-        /// by `define(_:_:)` when its body is not run (its stub, which activation registers when listed
-        /// and the factory registers when reached). One payload case, so that destroying a definition
-        /// (each resolution by method reference does) stays a few inlined instructions.
+        /// A definition with an attachment: one whose content waits in it, like a reference with no
+        /// recipe — returned by `define(arguments:)` (a `ParameterizedDefinition`, evaluated when the
+        /// factory needs it) or by `define(_:_:)` when its body is not run (its stub, which activation
+        /// registers when listed and the factory registers when reached) — or one `define` made and
+        /// `specialized()` compiled where `T` is known, with its erased form (an `AnyDefinition.Box`
+        /// that is no stub), which activation takes as it is: erasing generically would look type
+        /// metadata up at nearly every step. Held here rather than by the storage, which the erased
+        /// form holds. One payload case, so that destroying a definition (each resolution by method
+        /// reference does) stays a few inlined instructions.
         case attached(DefinitionAttachment)
     }
 
@@ -47,12 +51,17 @@ public struct Definition<T>: Sendable {
     @usableFromInline var assemblyType: Assembly.Type?
     @usableFromInline var origin: Origin
     /// The recipe, behind a reference so that a `Definition` value (a reference, above all) stays small
-    /// and cheap to copy; `nil` for references. Builder methods replace it (copy on write).
-    @usableFromInline var storage: RecipeStorage<T>?
+    /// and cheap to copy; `nil` for references. Builder methods replace it (copy on write). Once
+    /// `specialized()` compiled it, it is also what the registry builds from.
+    @usableFromInline var storage: RecipeBehaviour<T>?
 
     var recipe: Recipe<T> {
         get { storage?.recipe ?? Recipe() }
-        set { storage = RecipeStorage(newValue) }
+        set {
+            storage = RecipeBehaviour(newValue)
+            // The erased form `specialized()` made no longer describes it.
+            if compiledBox != nil { origin = .defined }
+        }
     }
 
     @inlinable
@@ -61,7 +70,7 @@ public struct Definition<T>: Sendable {
         self.arguments = .none
         self.function = function
         self.origin = .bare
-        self.storage = RecipeStorage(recipe)
+        self.storage = RecipeBehaviour(recipe)
     }
 
     /// A reference: what a nested `define`, or one in identifying mode, returns. Inlined into the
@@ -130,40 +139,44 @@ public struct Definition<T>: Sendable {
     /// - Parameter scope: the scope `define(_:_:)` gives, when the body set none of its own.
     @inlinable
     consuming func specialized(scope: Scope? = nil) -> Definition<T> {
-        guard let recipe = storage?.recipe, storage?.specializedBuild == nil else { return self }
-        let (build, make) = Self.compiled(recipe)
-        let erased = erased(specializedBuild: build, specializedMake: make, scope: scope)
+        guard storage != nil, storage?.specializedBuild == nil else { return self }
         var copy = self
-        // A body's storage is normally this value's alone: completed in place, it saves a second storage,
-        // a copy of the recipe and, when it is freed, a lookup of the recipe's generic metadata.
-        if isKnownUniquelyReferenced(&copy.storage), let storage = copy.storage {
-            storage.complete(specializedBuild: build, specializedMake: make, erased: erased)
-        } else {
-            copy.storage = RecipeStorage(recipe, specializedBuild: build, specializedMake: make, erased: erased)
-        }
+        guard let behaviour = copy.compiledStorage() else { return copy }
+        copy.origin = .attached(copy.erased(behaviour: behaviour, scope: scope).box)
         return copy
     }
 
-    /// `specialized(scope:).erased`, for a definition erased at once and then dropped (a deferred body's):
-    /// the same compiled build, not kept in a storage that is freed right after.
+    /// `specialized(scope:).erased`, for a definition erased at once and then dropped (a deferred body's).
     @inlinable
     consuming func erasedSpecialized(scope: Scope?) -> AnyDefinition {
-        guard let recipe = storage?.recipe, storage?.specializedBuild == nil else { return erased }
-        let (build, make) = Self.compiled(recipe)
-        return erased(specializedBuild: build, specializedMake: make, scope: scope)
+        var copy = self
+        guard copy.storage?.specializedBuild == nil, let behaviour = copy.compiledStorage() else { return copy.erased }
+        return copy.erased(behaviour: behaviour, scope: scope)
     }
 
-    /// The recipe's build, and its initializer alone, compiled here, where `T` is known.
+    /// The storage, compiled here, where `T` is known: the recipe's build, its initializer alone and its
+    /// dependencies. A body's storage is normally this value's alone, and is then compiled in place and
+    /// becomes the erased definition's behaviour: no second object, no copy of the recipe, and no
+    /// storage freed by generic code (which looks the recipe's type metadata up).
     @inlinable
-    static func compiled(
-        _ recipe: Recipe<T>
-    ) -> (build: CompiledBuild, make: CompiledMake?) {
-        // Handed the `RecipeBehaviour<T>` holding the recipe (`RecipeBehaviour.build` passes itself).
+    mutating func compiledStorage() -> RecipeBehaviour<T>? {
+        if !isKnownUniquelyReferenced(&storage) {
+            guard let shared = storage else { return nil }
+            storage = RecipeBehaviour(shared.recipe)
+        }
+        guard let behaviour = storage else { return nil }
+        let recipe = behaviour.recipe
+        let injects = !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty
+        let hasDependencies = injects || !(recipe.initializer?.dependencies.isEmpty ?? true)
+        // Handed the behaviour holding the recipe (`RecipeBehaviour.build` passes itself), the build
+        // captures nothing. The initializer is captured: it is called on every detached build.
         let build: CompiledBuild = { behaviour, context, entry in
             try unsafeDowncast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
         }
-        guard let makeComponent = recipe.initializer?.make else { return (build, nil) }
-        return (build, { resolver in try makeComponent(resolver) })
+        var make: CompiledMake?
+        if let makeComponent = recipe.initializer?.make { make = { resolver in try makeComponent(resolver) } }
+        behaviour.compile(dependencies: hasDependencies ? recipe.dependencies : [], build: build, make: make)
+        return behaviour
     }
 
     /// Where to find this definition: what an injection by reference resolves.
@@ -176,7 +189,8 @@ public struct Definition<T>: Sendable {
 
     var isReference: Bool {
         switch origin {
-        case .reference, .attached: true
+        case .reference: true
+        case .attached(let attachment): (attachment as? AnyDefinition.Box)?.fields.deferred != nil || attachment is ParameterizedDefinition
         case .defined, .bare: false
         }
     }
@@ -195,7 +209,15 @@ public struct Definition<T>: Sendable {
 
     /// The stub of a definition declared with `define(_:_:)` whose body was not run.
     var deferredStub: AnyDefinition? {
-        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box { return AnyDefinition(box: box) }
+        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box, box.fields.deferred != nil {
+            return AnyDefinition(box: box)
+        }
+        return nil
+    }
+
+    /// The erased form `specialized()` made, if this value has one.
+    var compiledBox: AnyDefinition.Box? {
+        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box, box.fields.deferred == nil { return box }
         return nil
     }
 
@@ -271,7 +293,7 @@ public struct Definition<T>: Sendable {
         self.arguments = .none
         self.function = function
         self.origin = .bare
-        self.storage = RecipeStorage(Recipe())
+        self.storage = RecipeBehaviour(Recipe())
     }
 
     /// A definition that builds its component with a closure that may resolve anything through the
@@ -412,50 +434,4 @@ extension Definition: CustomStringConvertible {
     public var description: String {
         "Definition<\(typeName(T.self))> from \(function) at \(identity.location)"
     }
-}
-
-/// A recipe on the heap, shared by the copies of one `Definition` value.
-///
-/// Unchecked `Sendable`: `recipe` is immutable, and what `specialized()` makes lives in
-/// `specialization`, changed at most once, by `complete`, and only while the storage is uniquely
-/// referenced (`specialized()` checks), so before any other thread or value can read it: the owner's
-/// side of `PublishedFields`'s invariant, with sharing the storage as its publication.
-@usableFromInline
-final class RecipeStorage<T>: @unchecked Sendable {
-    @usableFromInline let recipe: Recipe<T>
-    @exclusivity(unchecked) @usableFromInline private(set) var specialization: PublishedFields<RecipeSpecialization>
-
-    @inlinable var specializedBuild: CompiledBuild? { specialization.fields.build }
-    var specializedMake: CompiledMake? { specialization.fields.make }
-    var erased: AnyDefinition? { specialization.fields.erased }
-
-    @usableFromInline
-    init(
-        _ recipe: Recipe<T>, specializedBuild: CompiledBuild? = nil, specializedMake: CompiledMake? = nil, erased: AnyDefinition? = nil
-    ) {
-        self.recipe = recipe
-        self.specialization = PublishedFields(RecipeSpecialization(build: specializedBuild, make: specializedMake, erased: erased))
-    }
-
-    /// Sets what `specialized()` made; only on a storage nothing else references yet (see the type).
-    @usableFromInline
-    func complete(
-        specializedBuild: @escaping CompiledBuild, specializedMake: CompiledMake?, erased: AnyDefinition
-    ) {
-        specialization.change { $0 = RecipeSpecialization(build: specializedBuild, make: specializedMake, erased: erased) }
-    }
-}
-
-/// What `specialized()` makes of a recipe where its type is known (see `RecipeStorage`). Not nested in
-/// the generic storage: a nested type would be generic too, its metadata looked up at run time.
-@usableFromInline
-struct RecipeSpecialization: Sendable {
-    /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made
-    /// or changed inside Monsoon (a post-processor's), which builds through the generic code instead.
-    @usableFromInline var build: CompiledBuild?
-    /// The initializer alone, compiled the same way: how a component that injects nothing is built
-    /// without a resolution.
-    var make: CompiledMake?
-    /// The definition erased where `T` is known (see `specialized()`), for activation.
-    var erased: AnyDefinition?
 }

@@ -227,11 +227,28 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
 
 /// The behaviour of a `Definition<T>`: its recipe, kept typed.
 @usableFromInline
-final class RecipeBehaviour<T>: DefinitionBehaviour {
+///
+/// Also a `Definition` value's storage, shared by its copies: `specialized()` compiles a storage that
+/// value alone holds in place, and it then becomes the erased definition's behaviour.
+///
+/// Unchecked `Sendable`: `recipe` is immutable, and `compilation` is set in `init` or at most once by
+/// `compile`, only while the storage is uniquely referenced (`compiledStorage()` checks), so before any
+/// other thread or value can read it: the owner's side of `PublishedFields`'s invariant, with sharing
+/// the storage as its publication.
+final class RecipeBehaviour<T>: DefinitionBehaviour, @unchecked Sendable {
+    /// First, so that its offset is fixed, not read from the class's generic metadata by every build.
+    @exclusivity(unchecked) @usableFromInline private(set) var compilation: PublishedFields<RecipeCompilation>
     @usableFromInline let recipe: Recipe<T>
-    @usableFromInline let dependencies: [Dependency]
-    @usableFromInline let specializedBuild: CompiledBuild?
-    @usableFromInline let specializedMake: CompiledMake?
+    @inlinable var dependencies: [Dependency] { compilation.fields.dependencies }
+    @inlinable var specializedBuild: CompiledBuild? { compilation.fields.build }
+    @inlinable var specializedMake: CompiledMake? { compilation.fields.make }
+
+    /// A storage, not compiled yet.
+    @inlinable
+    init(_ recipe: Recipe<T>) {
+        self.recipe = recipe
+        self.compilation = PublishedFields(RecipeCompilation(dependencies: [], build: nil, make: nil))
+    }
 
     /// - Parameter dependencies: `recipe.dependencies`, passed in so that the caller, inlined where `T`
     ///   is known, skips walking the recipe's arrays when it has none.
@@ -240,9 +257,13 @@ final class RecipeBehaviour<T>: DefinitionBehaviour {
         _ recipe: Recipe<T>, dependencies: [Dependency], specializedBuild: CompiledBuild?, specializedMake: CompiledMake?
     ) {
         self.recipe = recipe
-        self.dependencies = dependencies
-        self.specializedBuild = specializedBuild
-        self.specializedMake = specializedMake
+        self.compilation = PublishedFields(RecipeCompilation(dependencies: dependencies, build: specializedBuild, make: specializedMake))
+    }
+
+    /// Sets what `compiledStorage()` made; only on a storage nothing else references yet (see the type).
+    @usableFromInline
+    func compile(dependencies: [Dependency], build: @escaping CompiledBuild, make: CompiledMake?) {
+        compilation.change { $0 = RecipeCompilation(dependencies: dependencies, build: build, make: make) }
     }
 
     /// This behaviour as the registry stores it. Formed here, from the object's own class, rather than
@@ -258,6 +279,27 @@ final class RecipeBehaviour<T>: DefinitionBehaviour {
 
     func box(_ component: Any) -> AnyObject? {
         (component as? T).map { TypedBox($0) }
+    }
+}
+
+/// What compiling a recipe where its type is known makes (see `RecipeBehaviour`). Not nested in the
+/// generic class: a nested type would be generic too, its metadata looked up at run time.
+@usableFromInline
+struct RecipeCompilation: Sendable {
+    /// The recipe's injections, as data, in build order.
+    @usableFromInline var dependencies: [Dependency]
+    /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made
+    /// or changed inside Monsoon (a post-processor's), which builds through the generic code instead.
+    @usableFromInline var build: CompiledBuild?
+    /// The initializer alone, compiled the same way: how a component that injects nothing is built
+    /// without a resolution.
+    @usableFromInline var make: CompiledMake?
+
+    @inlinable
+    init(dependencies: [Dependency], build: CompiledBuild?, make: CompiledMake?) {
+        self.dependencies = dependencies
+        self.build = build
+        self.make = make
     }
 }
 
