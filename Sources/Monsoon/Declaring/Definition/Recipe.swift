@@ -226,7 +226,6 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
 }
 
 /// The behaviour of a `Definition<T>`: its recipe, kept typed.
-@usableFromInline
 ///
 /// Also a `Definition` value's storage, shared by its copies: `specialized()` compiles a storage that
 /// value alone holds in place, and it then becomes the erased definition's behaviour.
@@ -235,6 +234,7 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
 /// `compile`, only while the storage is uniquely referenced (`compiledStorage()` checks), so before any
 /// other thread or value can read it: the owner's side of `PublishedFields`'s invariant, with sharing
 /// the storage as its publication.
+@usableFromInline
 final class RecipeBehaviour<T>: DefinitionBehaviour, @unchecked Sendable {
     /// First, so that its offset is fixed, not read from the class's generic metadata by every build.
     @exclusivity(unchecked) @usableFromInline private(set) var compilation: PublishedFields<RecipeCompilation>
