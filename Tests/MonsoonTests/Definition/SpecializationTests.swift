@@ -48,3 +48,18 @@ final class KeptDefinitionAssembly: Assembly {
         #expect(log.count("init Horse") == 4)
     }
 }
+
+/// Lists a definition changed after `define` returned it, compiled: what is activated is the change.
+final class ChangedAfterDefineAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [quest().scope(.singleton)] }
+
+    func quest() -> Definition<DragonQuest> { define { Definition(DragonQuest.init) } }
+}
+
+extension SpecializationTests {
+    @Test func aDefinitionChangedAfterDefineReturnedItIsActivatedAsChanged() throws {
+        let factory = try BlockComponentFactory(assemblies: [ChangedAfterDefineAssembly()])
+        #expect(try factory.resolve(DragonQuest.self) === factory.resolve(DragonQuest.self), "the listed singleton, not define's objectGraph")
+        #expect(factory.definitions.map(\.scope) == [.singleton])
+    }
+}
