@@ -190,7 +190,8 @@ public struct Definition<T>: Sendable {
     var isReference: Bool {
         switch origin {
         case .reference: true
-        case .attached(let attachment): (attachment as? AnyDefinition.Box)?.fields.deferred != nil || attachment is ParameterizedDefinition
+        // A stub or a parameterized definition; not the erased form `specialized()` made.
+        case .attached: compiledBox == nil
         case .defined, .bare: false
         }
     }
