@@ -19,12 +19,14 @@ extension BlockComponentFactory {
     @inlinable
     nonisolated(nonsending)
     public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) async throws -> T {
-        guard let assembly = assemblies.assembly(A.self) else { return try resolveCold(method) }
-        let definition = DefinitionEvaluation.with(.identifying) { method(assembly)() }
-        if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
-            return try await resolveAsync(entry, as: T.self)
+        try await reportingFailure {
+            guard let assembly = assemblies.assembly(A.self) else { return try resolveCold(method) }
+            let definition = DefinitionEvaluation.with(.identifying) { method(assembly)() }
+            if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
+                return try await resolveAsync(entry, as: T.self)
+            }
+            return try await resolveColdAsync(definition)
         }
-        return try await resolveColdAsync(definition)
     }
 
     /// The component of a parameterized assembly method with its runtime arguments, awaiting whatever
@@ -35,13 +37,15 @@ extension BlockComponentFactory {
     public func resolve<A: Assembly, T, each Argument>(
         _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument
     ) async throws -> T {
-        let definition = try definition(method, repeat each arguments, path: [])
-        var argumentCount = 0
-        for _ in repeat (each Argument).self { argumentCount += 1 }
-        if argumentCount > 0, definition.arguments.isEmpty {
-            throw ResolutionError.argumentsNotDeclared(DefinitionKey(assemblyType: A.self, method: "\(definition.function)").description, count: argumentCount)
+        try await reportingFailure {
+            let definition = try definition(method, repeat each arguments, path: [])
+            var argumentCount = 0
+            for _ in repeat (each Argument).self { argumentCount += 1 }
+            if argumentCount > 0, definition.arguments.isEmpty {
+                throw ResolutionError.argumentsNotDeclared(DefinitionKey(assemblyType: A.self, method: "\(definition.function)").description, count: argumentCount)
+            }
+            return try await resolveColdAsync(definition)
         }
-        return try await resolveColdAsync(definition)
     }
 
     /// The component of a definition value, awaiting whatever its build must await.
@@ -49,10 +53,12 @@ extension BlockComponentFactory {
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
     nonisolated(nonsending)
     public func resolve<T>(_ definition: Definition<T>) async throws -> T {
-        if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
-            return try await resolveAsync(entry, as: T.self)
+        try await reportingFailure {
+            if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
+                return try await resolveAsync(entry, as: T.self)
+            }
+            return try await resolveColdAsync(definition)
         }
-        return try await resolveColdAsync(definition)
     }
 
     /// The component of the unique definition that declares `type`, awaiting whatever its build must
@@ -72,7 +78,14 @@ extension BlockComponentFactory {
            let warm: T = warmComponent(in: entry) {
             return warm
         }
-        return try await resolveAsync(uniqueEntry(for: type, path: []), as: T.self)
+        return try await resolveColdAsync(type)
+    }
+
+    /// The cold part of `resolve(_:)`, out of line: the inlined warm path stays one call long.
+    @usableFromInline
+    nonisolated(nonsending)
+    func resolveColdAsync<T>(_ type: T.Type) async throws -> T {
+        try await reportingFailure { try await resolveAsync(uniqueEntry(for: type, path: []), as: T.self) }
     }
 
     /// The component of the definition with `key` (with `arguments`, of the parameterized definition),
@@ -81,8 +94,10 @@ extension BlockComponentFactory {
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
     nonisolated(nonsending)
     public func resolve<T>(key: String, arguments: [any Sendable] = [], as type: T.Type = T.self) async throws -> T {
-        guard arguments.isEmpty else { return try await resolveParameterized(key: key, arguments: arguments, as: type) }
-        return try await resolveAsync(entry(key: key, path: []), as: T.self)
+        try await reportingFailure {
+            guard arguments.isEmpty else { return try await resolveParameterized(key: key, arguments: arguments, as: type) }
+            return try await resolveAsync(entry(key: key, path: []), as: T.self)
+        }
     }
 
     /// The components of every definition that declares `type`, in registration order, built in one
@@ -92,10 +107,12 @@ extension BlockComponentFactory {
     nonisolated(nonsending)
     public func allComponents<T>(of type: T.Type = T.self) async throws -> [T] {
         let entries = catalog.entries(declaring: type) ?? []
-        return try await withAsyncResolution { context in
-            var components: [T] = []
-            for entry in entries { components.append(try typed(try await context.instanceAsync(of: entry), of: entry, as: type, path: [])) }
-            return components
+        return try await reportingFailure {
+            try await withAsyncResolution { context in
+                var components: [T] = []
+                for entry in entries { components.append(try typed(try await context.instanceAsync(of: entry), of: entry, as: type, path: [])) }
+                return components
+            }
         }
     }
 }

@@ -60,7 +60,8 @@ extension BlockComponentFactory {
         try BlockComponentFactory(
             assemblies: assemblies, excluding: excluded, configuration: configuration,
             definitionPostProcessors: givenPostProcessors.definition, instancePostProcessors: givenPostProcessors.instance,
-            validating: validating ?? validatesAtActivation, limits: limits)
+            validating: validating ?? validatesAtActivation, limits: limits,
+            onResolutionFailure: failureObserver)
     }
 
     /// Each type `added`'s definitions declare that another assembly's definitions declare too.

@@ -12,8 +12,10 @@ extension BlockComponentFactory {
     ///   forgotten definition is never silently skipped; `ErrorKind.asyncRequired` when an injection
     ///   needs a component with an async initializer (use the `async` form); any failure while injecting.
     public func inject<T: AnyObject>(into instance: T) throws(ResolutionError) {
-        let entry = try uniqueEntry(for: T.self, path: [])
-        _ = try inject(into: instance, entry: entry)
+        try reportingFailure { () throws(ResolutionError) in
+            let entry = try uniqueEntry(for: T.self, path: [])
+            _ = try inject(into: instance, entry: entry)
+        }
     }
 
     /// Applies the injections of the definition an assembly method returns to an object built elsewhere.
@@ -24,15 +26,17 @@ extension BlockComponentFactory {
     public func inject<A: Assembly, T: AnyObject>(
         into instance: T, as method: (A) -> () -> Definition<T>
     ) throws(ResolutionError) {
-        let definition = try definition(method, path: [])
-        let entry = try entry(for: definition.reference, declaredType: T.self, path: [])
-        _ = try inject(into: instance, entry: entry)
+        try reportingFailure { () throws(ResolutionError) in
+            let definition = try definition(method, path: [])
+            let entry = try entry(for: definition.reference, declaredType: T.self, path: [])
+            _ = try inject(into: instance, entry: entry)
+        }
     }
 
     /// Applies the injections of the unique definition declaring `T` to a value built elsewhere.
     public func inject<T>(into value: inout T) throws(ResolutionError) {
-        let entry = try uniqueEntry(for: T.self, path: [])
-        if let typed = try inject(into: value, entry: entry) as? T { value = typed }
+        let injected = try reportingFailure { () throws(ResolutionError) in try inject(into: value, entry: uniqueEntry(for: T.self, path: [])) }
+        if let typed = injected as? T { value = typed }
     }
 
     private func inject(into existing: Any, entry: RegistryEntry) throws(ResolutionError) -> Any {
@@ -58,8 +62,7 @@ extension BlockComponentFactory {
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
     nonisolated(nonsending)
     public func inject<T: AnyObject>(into instance: T) async throws {
-        let entry = try uniqueEntry(for: T.self, path: [])
-        try await injectAsync(into: instance, entry: entry)
+        try await reportingFailure { try await injectAsync(into: instance, entry: uniqueEntry(for: T.self, path: [])) }
     }
 
     /// Applies the injections of the definition an assembly method returns to an object built elsewhere,
@@ -68,9 +71,10 @@ extension BlockComponentFactory {
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
     nonisolated(nonsending)
     public func inject<A: Assembly, T: AnyObject>(into instance: T, as method: (A) -> () -> Definition<T>) async throws {
-        let definition = try definition(method, path: [])
-        let entry = try entry(for: definition.reference, declaredType: T.self, path: [])
-        try await injectAsync(into: instance, entry: entry)
+        try await reportingFailure {
+            let definition = try definition(method, path: [])
+            try await injectAsync(into: instance, entry: entry(for: definition.reference, declaredType: T.self, path: []))
+        }
     }
 
     nonisolated(nonsending)

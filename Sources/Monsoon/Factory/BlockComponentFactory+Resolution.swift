@@ -23,7 +23,7 @@ extension BlockComponentFactory {
             let definition = DefinitionEvaluation.with(.identifying) { method(assembly)(repeat each arguments) }
             return try resolve(definition)
         }
-        return try resolveCold(method, repeat each arguments)
+        return try reportingFailure { () throws(ResolutionError) in try resolveCold(method, repeat each arguments) }
     }
 
     /// The component of a parameterless assembly method: the same as the form with arguments, without
@@ -38,7 +38,9 @@ extension BlockComponentFactory {
     /// - Complexity: calls the method without evaluating its definition, then O(1) for a warm singleton.
     @inlinable
     public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) throws(ResolutionError) -> T {
-        guard let assembly = assemblies.assembly(A.self) else { return try resolveCold(method) }
+        guard let assembly = assemblies.assembly(A.self) else {
+            return try reportingFailure { () throws(ResolutionError) in try resolveCold(method) }
+        }
         // Identifying mode set and restored by hand: the method cannot throw, and a closure around the
         // call would copy the returned definition once more.
         let thread = ThreadState.current
@@ -46,10 +48,15 @@ extension BlockComponentFactory {
         thread.pointee.definitions.mode = .identifying
         let definition = method(assembly)()
         thread.pointee.definitions.mode = previous
-        if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
-            return try resolve(entry, as: T.self, thread: thread)
+        // Not through `reportingFailure`: a closure would copy the definition once more.
+        do throws(ResolutionError) {
+            if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
+                return try resolve(entry, as: T.self, thread: thread)
+            }
+            return try resolveCold(definition)
+        } catch {
+            throw reported(error)
         }
-        return try resolveCold(definition)
     }
 
     @usableFromInline
@@ -76,10 +83,14 @@ extension BlockComponentFactory {
     /// - Complexity: O(1) for a warm singleton; otherwise proportional to the components built.
     @inlinable
     public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
-        if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
-            return try resolve(entry, as: T.self)
+        do throws(ResolutionError) {
+            if !definition.isParameterized, let entry = catalog.entry(identifiedBy: definition.identity) {
+                return try resolve(entry, as: T.self)
+            }
+            return try resolveCold(definition)
+        } catch {
+            throw reported(error)
         }
-        return try resolveCold(definition)
     }
 
     @inlinable
@@ -109,7 +120,7 @@ extension BlockComponentFactory {
            let warm: T = warmComponent(in: entry) {
             return warm
         }
-        return try resolveCold(type)
+        return try reportingFailure { () throws(ResolutionError) in try resolveCold(type) }
     }
 
     @inlinable
@@ -136,8 +147,10 @@ extension BlockComponentFactory {
     /// - Complexity: O(*k*) to hash the key of length *k*; O(1) more for a warm singleton. With
     ///   arguments, tries the assembly's declared parameterized methods with as many parameters.
     public func resolve<T>(key: String, arguments: [any Sendable] = [], as type: T.Type = T.self) throws(ResolutionError) -> T {
-        guard arguments.isEmpty else { return try resolveParameterized(key: key, arguments: arguments, as: type) }
-        return try withResolution { context throws(ResolutionError) in try context.resolve(key: key, as: type) }
+        try reportingFailure { () throws(ResolutionError) in
+            guard arguments.isEmpty else { return try resolveParameterized(key: key, arguments: arguments, as: type) }
+            return try withResolution { context throws(ResolutionError) in try context.resolve(key: key, as: type) }
+        }
     }
 
     /// The components of every definition that declares `type`, in registration order, built in one
@@ -145,6 +158,57 @@ extension BlockComponentFactory {
     ///
     /// - Complexity: proportional to the components built.
     public func allComponents<T>(of type: T.Type = T.self) throws(ResolutionError) -> [T] {
-        try withResolution { context throws(ResolutionError) in try context.allComponents(of: type) }
+        try reportingFailure { () throws(ResolutionError) in
+            try withResolution { context throws(ResolutionError) in try context.allComponents(of: type) }
+        }
+    }
+}
+
+/// Reporting failed resolution calls to the factory's `onResolutionFailure` observer: every public call
+/// that resolves runs its body through `reportingFailure` (or, where a closure would copy a definition,
+/// catches into `reported` itself), and `reported` is the one place that decides what is reported.
+extension BlockComponentFactory {
+    /// Runs a public resolution call's body, reporting its failure. Inlined, and its body with it: the
+    /// warm path runs no more code than without it (a caught error only changes where a failing call
+    /// branches to).
+    @inlinable @inline(__always)
+    func reportingFailure<R>(_ body: () throws(ResolutionError) -> R) throws(ResolutionError) -> R {
+        do {
+            return try body()
+        } catch {
+            throw reported(error)
+        }
+    }
+
+    /// `reportingFailure` for an asynchronous call, run on the caller's actor as the call is. Such a call
+    /// may also throw `CancellationError`, which is not a failure of the graph: only a ``ResolutionError``
+    /// is reported.
+    @inlinable @inline(__always)
+    nonisolated(nonsending)
+    func reportingFailure<R>(_ body: nonisolated(nonsending) () async throws -> R) async throws -> R {
+        do {
+            return try await body()
+        } catch let error as ResolutionError {
+            throw reported(error)
+        }
+    }
+
+    /// Hands `error` to the observer when the failing call is an outermost one, and returns it.
+    ///
+    /// Not reported: a call made while a component is being built on this thread or by an enclosing
+    /// asynchronous resolution (its error reaches the call that started the build, which may recover
+    /// from it), and a call the observer makes (a logger resolved from this factory that fails would
+    /// otherwise report itself without end).
+    @usableFromInline
+    func reported(_ error: ResolutionError) -> ResolutionError {
+        guard let failureObserver else { return error }
+        let thread = ThreadState.current
+        guard thread.pointee.resolutions.current == nil, !thread.pointee.resolutions.isBuildingDetached,
+              !thread.pointee.resolutions.isReportingFailure, !thread.pointee.resolutions.isPreparing,
+              AsyncResolutionChain.enclosing.isEmpty else { return error }
+        thread.pointee.resolutions.isReportingFailure = true
+        defer { thread.pointee.resolutions.isReportingFailure = false }
+        failureObserver(error)
+        return error
     }
 }

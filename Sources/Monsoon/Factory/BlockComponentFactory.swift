@@ -34,6 +34,8 @@ public final class BlockComponentFactory: Sendable {
     let limits: ResolutionLimits
     /// Whether activation validated the graph, which derived factories do too.
     let validatesAtActivation: Bool
+    /// Called with the error of each resolution call that fails (see `reported`).
+    let failureObserver: (@Sendable (ResolutionError) -> Void)?
     /// The singleton build times measured during activation (written once by the activating thread) and
     /// added to by `start()`.
     let singletonTimings = Locked<[ActivationReport.SingletonTiming]>([])
@@ -93,6 +95,13 @@ public final class BlockComponentFactory: Sendable {
     ///     thread finishes; it lasts this long only when that thread is blocked, for example by an
     ///     initializer that waits for this very thread. The default, 30 seconds, outlasts any initializer
     ///     that should run at all. Zero or a negative duration is refused.
+    ///   - onResolutionFailure: called with the error of every resolution call that fails (`resolve`,
+    ///     `allComponents`, `inject`, `resolveIfPresent`, sync or async), on the caller's thread, once the
+    ///     resolution has ended, before the error is thrown: Swinject's `loggingFunction`. Calls made while
+    ///     a component is being built (from an initializer or a hook) are not reported themselves: their
+    ///     error reaches the call that started the build, which is. Neither is `CancellationError`, nor a
+    ///     failure of a call the observer itself makes. Derived factories (``with(_:)``, ``without(_:)``)
+    ///     keep it.
     /// - Throws: ``ActivationError`` listing every problem found (a limit out of range, duplicate keys or assemblies,
     ///   references to definitions no assembly lists, singletons that fail to build). A factory that
     ///   throws is discarded whole.
@@ -104,11 +113,13 @@ public final class BlockComponentFactory: Sendable {
         instancePostProcessors: [any InstancePostProcessor] = [],
         validating: Bool = false,
         maximumDepth: Int = 1_000,
-        sharedBuildWait: Duration = .seconds(30)
+        sharedBuildWait: Duration = .seconds(30),
+        onResolutionFailure: (@Sendable (ResolutionError) -> Void)? = nil
     ) throws(ActivationError) {
         try self.init(assemblies: assemblies, excluding: [], configuration: configuration,
                       definitionPostProcessors: definitionPostProcessors, instancePostProcessors: instancePostProcessors,
-                      validating: validating, limits: try ResolutionLimits(maximumDepth: maximumDepth, sharedBuildWait: sharedBuildWait))
+                      validating: validating, limits: try ResolutionLimits(maximumDepth: maximumDepth, sharedBuildWait: sharedBuildWait),
+                      onResolutionFailure: onResolutionFailure)
     }
 
     /// The initializer every factory goes through; `excluded` assembly types are never activated as
@@ -116,7 +127,7 @@ public final class BlockComponentFactory: Sendable {
     init(
         assemblies given: [Assembly], excluding excluded: [Assembly.Type], configuration: Configuration,
         definitionPostProcessors: [any DefinitionPostProcessor], instancePostProcessors: [any InstancePostProcessor],
-        validating: Bool, limits: ResolutionLimits
+        validating: Bool, limits: ResolutionLimits, onResolutionFailure: (@Sendable (ResolutionError) -> Void)?
     ) throws(ActivationError) {
         let found = try Collaborators.expanding(given, excluding: excluded)
         let assemblies = found.map(\.assembly)
@@ -125,6 +136,7 @@ public final class BlockComponentFactory: Sendable {
         self.configuration = configuration
         self.limits = limits
         self.validatesAtActivation = validating
+        self.failureObserver = onResolutionFailure
         self.givenPostProcessors = (definitionPostProcessors, instancePostProcessors)
         let allDefinitionPostProcessors = Self.ordered(definitionPostProcessors + assemblies.flatMap(\.definitionPostProcessors)) { $0.order }
         self.definitionPostProcessors = allDefinitionPostProcessors

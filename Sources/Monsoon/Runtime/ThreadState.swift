@@ -75,6 +75,9 @@ struct ThreadResolutions {
     /// `BlockComponentFactory.prepare`): a body that resolves a component then gets an error, not a
     /// deadlock on the preparation lock.
     var isPreparing = false
+    /// Set while a factory's `onResolutionFailure` observer runs on this thread: what the observer's own
+    /// calls fail with is not reported again (see `BlockComponentFactory.reported`).
+    var isReportingFailure = false
     /// The lowest stack address a build may start at on this thread (see `ThreadStack`), found when
     /// first needed: finding it costs a system call, or on Linux's main thread a read of its maps.
     private var knownStackFloor: UInt?

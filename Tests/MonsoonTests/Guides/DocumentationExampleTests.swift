@@ -54,3 +54,25 @@ enum ReadmeExample {
         #expect(try ReadmeExample.knightIsShared())
     }
 }
+
+// Docs/Diagnostics.md, "Logging failed resolutions": the README's assembly with an observer that prints.
+enum FailureLoggingExample {
+    final class DragonQuest: ReadmeExample.Quest { func embark() -> String { "slays the dragon" } }
+
+    static func run(print: @escaping @Sendable (String) -> Void) throws {
+        let factory = try BlockComponentFactory(assemblies: [ReadmeExample.QuestAssembly()], onResolutionFailure: { error in
+            print("[di] \(error.kind): \(error)")
+        })
+        _ = try? factory.resolve(DragonQuest.self)
+    }
+}
+
+extension DocumentationExampleTests {
+    @Test func theFailureLoggingExamplePrintsTheFailedResolution() throws {
+        let lines = Locked<[String]>([])
+        try FailureLoggingExample.run { line in lines.withLock { $0.append(line) } }
+        let printed = lines.withLock { $0 }
+        #expect(printed.count == 1)
+        #expect(printed.first?.hasPrefix("[di] noDefinitionForType: Cannot resolve DragonQuest: no definition declares this type.") == true)
+    }
+}

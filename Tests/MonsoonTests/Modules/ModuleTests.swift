@@ -111,7 +111,27 @@ private final class KennelView {
     }
 }
 
+/// Asks for the staging backend only if some module binds one.
+private final class OptionalStagingModule: Module {
+    override func configure(_ binder: Binder) {
+        binder.bind(String.self) { resolver in try resolver.resolveIfPresent((any Backend).self, named: "staging")?.host ?? "none" }
+    }
+}
+
 @Suite struct ModuleTests {
+    @Test func resolveIfPresentByNameIsNilOnlyWhenNoBindingOfThatNameBindsTheType() throws {
+        let factory = try BlockComponentFactory(assemblies: [NetworkModule(), OtherStagingModule()])
+        #expect(try factory.resolveIfPresent((any Backend).self, named: "staging")?.host == "staging.example.com")
+        #expect(try factory.resolveIfPresent(Engine.self, named: "staging")?.serial == 42)
+        #expect(try factory.resolveIfPresent((any Backend).self, named: "production") == nil)
+        #expect(try factory.resolveIfPresent((any Clock).self, named: "staging") == nil, "the name binds other types only")
+        let clash = try BlockComponentFactory(assemblies: [NetworkModule(), SecondStagingModule()])
+        let error = #expect(throws: ResolutionError.self) { try clash.resolveIfPresent((any Backend).self, named: "staging") }
+        #expect(error?.kind == .ambiguousType)
+        #expect(try BlockComponentFactory(assemblies: [OptionalStagingModule()]).resolve(String.self) == "none")
+        #expect(try BlockComponentFactory(assemblies: [OptionalStagingModule(), NetworkModule()]).resolve(String.self) == "staging.example.com")
+    }
+
     @Test func oneNameForDifferentTypesIsPickedByTypeAndForOneTypeIsAmbiguous() throws {
         let factory = try BlockComponentFactory(assemblies: [NetworkModule(), OtherStagingModule()])
         #expect(try factory.resolve(Engine.self, named: "staging").serial == 42)

@@ -16,7 +16,9 @@ extension BlockComponentFactory {
     /// - Complexity: O(1) to find the bindings of the name; O(*n*) in the number of names only to
     ///   suggest names for a missing one.
     public func resolve<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T {
-        try withResolution { context throws(ResolutionError) in try context.resolve(type, named: name) }
+        try reportingFailure { () throws(ResolutionError) in
+            try withResolution { context throws(ResolutionError) in try context.resolve(type, named: name) }
+        }
     }
 
     /// The component of the module binding named `name`, awaiting whatever its build must await.
@@ -24,7 +26,27 @@ extension BlockComponentFactory {
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
     nonisolated(nonsending)
     public func resolve<T>(_ type: T.Type, named name: String) async throws -> T {
-        try await resolveAsync(binding(named: name, type: type, path: []), as: T.self)
+        try await reportingFailure { try await resolveAsync(binding(named: name, type: type, path: []), as: T.self) }
+    }
+
+    /// The component of the module binding named `name` that binds `type`, or `nil` when none does:
+    /// Swinject's `resolve(_:name:)`, which answers `nil` for a type and name nothing registered.
+    ///
+    /// ```swift
+    /// let staging = try factory.resolveIfPresent((any Backend).self, named: "staging")   // nil without that module
+    /// ```
+    ///
+    /// - Throws: every other failure, as ``resolve(_:named:)-63r5p`` does: several modules binding
+    ///   `type` under `name` (`ErrorKind.ambiguousType`), or a build that fails. Absence is the only
+    ///   thing that becomes `nil`; a name bound only to other types is absence too.
+    public func resolveIfPresent<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T? {
+        guard hasBinding(named: name, binding: type) else { return nil }
+        return try resolve(type, named: name)
+    }
+
+    /// Whether a module binding named `name` binds `type`.
+    func hasBinding(named name: String, binding type: Any.Type) -> Bool {
+        catalog.byBindingName[name]?.contains { $0.binds(type) } ?? false
     }
 
     /// The registered binding named `name` that binds exactly `type` (its declared or an exposed type).
@@ -73,5 +95,13 @@ extension Resolver {
     /// ``BlockComponentFactory/resolve(_:named:)-63r5p``.
     public func resolve<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T {
         try activeContext("binding named \"\(name)\"").resolve(type, named: name)
+    }
+
+    /// The component of the module binding named `name` that binds `type`, or `nil` when none does; see
+    /// ``BlockComponentFactory/resolveIfPresent(_:named:)``.
+    public func resolveIfPresent<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T? {
+        let context = try activeContext("binding named \"\(name)\"")
+        guard context.factory.hasBinding(named: name, binding: type) else { return nil }
+        return try context.resolve(type, named: name)
     }
 }
