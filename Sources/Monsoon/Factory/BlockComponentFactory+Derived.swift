@@ -54,14 +54,17 @@ extension BlockComponentFactory {
     }
 
     /// A factory made from `assemblies` with everything else this one was given.
+    ///
+    /// - Parameter observingFailures: `false` for a factory of the library's own (validation's throwaway),
+    ///   whose failures are findings, not failed resolutions of the app.
     func derived(
-        assemblies: [Assembly], excluding excluded: [Assembly.Type], validating: Bool? = nil
+        assemblies: [Assembly], excluding excluded: [Assembly.Type], validating: Bool? = nil, observingFailures: Bool = true
     ) throws(ActivationError) -> BlockComponentFactory {
         try BlockComponentFactory(
             assemblies: assemblies, excluding: excluded, configuration: configuration,
             definitionPostProcessors: givenPostProcessors.definition, instancePostProcessors: givenPostProcessors.instance,
             validating: validating ?? validatesAtActivation, limits: limits,
-            onResolutionFailure: failureObserver)
+            onResolutionFailure: observingFailures ? failureObserver : nil)
     }
 
     /// Each type `added`'s definitions declare that another assembly's definitions declare too.

@@ -96,12 +96,13 @@ public final class BlockComponentFactory: Sendable {
     ///     initializer that waits for this very thread. The default, 30 seconds, outlasts any initializer
     ///     that should run at all. Zero or a negative duration is refused.
     ///   - onResolutionFailure: called with the error of every resolution call that fails (`resolve`,
-    ///     `allComponents`, `inject`, `resolveIfPresent`, sync or async), on the caller's thread, once the
-    ///     resolution has ended, before the error is thrown: Swinject's `loggingFunction`. Calls made while
-    ///     a component is being built (from an initializer or a hook) are not reported themselves: their
-    ///     error reaches the call that started the build, which is. Neither is `CancellationError`, nor a
-    ///     failure of a call the observer itself makes. Derived factories (``with(_:)``, ``without(_:)``)
-    ///     keep it.
+    ///     `allComponents`, `inject`, a ``Provider``'s call, synchronous or awaited, and
+    ///     `resolveIfPresent` when it throws), on the caller's thread, once the resolution has ended,
+    ///     before the error is thrown: what Swinject logs when `SWINJECT_LOGGING_ENABLED` is set. Calls
+    ///     made while a component is being built (from an initializer or a hook) are not reported
+    ///     themselves: their error reaches the call that started the build, which is. Neither is
+    ///     `CancellationError`, nor a failure of a call the observer itself makes. Derived factories
+    ///     (``with(_:)``, ``without(_:)``) keep it.
     /// - Throws: ``ActivationError`` listing every problem found (a limit out of range, duplicate keys or assemblies,
     ///   references to definitions no assembly lists, singletons that fail to build). A factory that
     ///   throws is discarded whole.

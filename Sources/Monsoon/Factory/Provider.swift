@@ -20,9 +20,11 @@ public struct Provider<T>: Sendable {
     /// - Throws: ``ResolutionError``, including `ErrorKind.factoryReleased`.
     public func callAsFunction() throws(ResolutionError) -> T {
         let factory = try factory.get()
-        let entry = try factory.entry(for: reference, declaredType: T.self, path: [])
-        return try factory.withResolution { context throws(ResolutionError) in
-            try context.component(of: entry, as: T.self)
+        return try factory.reportingFailure { () throws(ResolutionError) in
+            let entry = try factory.entry(for: reference, declaredType: T.self, path: [])
+            return try factory.withResolution { context throws(ResolutionError) in
+                try context.component(of: entry, as: T.self)
+            }
         }
     }
 }
@@ -36,7 +38,9 @@ extension Provider {
     nonisolated(nonsending)
     public func callAsFunction() async throws -> T {
         let factory = try factory.get()
-        return try await factory.resolveAsync(factory.entry(for: reference, declaredType: T.self, path: []), as: T.self)
+        return try await factory.reportingFailure {
+            try await factory.resolveAsync(factory.entry(for: reference, declaredType: T.self, path: []), as: T.self)
+        }
     }
 }
 

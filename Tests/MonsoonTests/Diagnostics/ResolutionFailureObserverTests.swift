@@ -10,11 +10,21 @@ private final class Groom: Sendable {
     init(saddle: Saddle) { self.saddle = saddle }
 }
 
+private struct TornStrap: Error {}
+private final class Tack: Sendable {
+    let saddle: Provider<Saddle>
+    init(saddle: Provider<Saddle>) { self.saddle = saddle }
+}
+
 /// A saddle whose initializer asks the factory, from inside the build, for a type nothing declares:
 /// once recovering from the failure (`fitted` is `false`), once letting it through.
 private final class TackRoomAssembly: Assembly {
     let factory = Locked<BlockComponentFactory?>(nil)
-    override var definitions: [any ComponentDefinition] { [saddle(), groom(), strictSaddle()] }
+    override var definitions: [any ComponentDefinition] { [saddle(), groom(), strictSaddle(), tornSaddle(), tack()] }
+
+    /// Fails every time it is built.
+    func tornSaddle() -> Definition<Saddle> { define { Definition { _ -> Saddle in throw TornStrap() } } }
+    func tack() -> Definition<Tack> { define { Definition(Tack.init(saddle:), .provider(tornSaddle())) } }
 
     func saddle() -> Definition<Saddle> {
         define { [factory] in
@@ -110,6 +120,20 @@ struct ResolutionFailureObserverTests {
         #expect(log.count == 4)
     }
 
+    @Test func callsByMethodByDefinitionAndThroughAProviderReportButValidationDoesNot() throws {
+        let log = FailureLog()
+        let assembly = TackRoomAssembly()
+        let factory = try factory(log, [assembly])
+        _ = try? factory.resolve(TackRoomAssembly.tornSaddle)
+        _ = try? factory.resolve(assembly.tornSaddle())
+        let tack = try factory.resolve(TackRoomAssembly.tack)
+        _ = try? tack.saddle()
+        #expect(log.kinds == [.componentFailed, .componentFailed, .componentFailed])
+        let findings = factory.validate(buildingOpaqueDefinitions: true).findings
+        #expect(findings.contains { $0.subject == "TackRoomAssembly.tornSaddle()" })
+        #expect(log.count == 3, "validation's own builds are findings, not failed resolutions")
+    }
+
     @Test func awaitedCallsReportToo() async throws {
         let log = FailureLog()
         let factory = try factory(log)
@@ -117,5 +141,9 @@ struct ResolutionFailureObserverTests {
         await #expect(throws: ResolutionError.self) { try await factory.resolve(key: "TackRoomAssembly.bridle()", as: Saddle.self) }
         _ = try await factory.resolve(TackRoomAssembly.saddle)
         #expect(log.kinds == [.noDefinitionForType, .unknownKey])
+        _ = try? await factory.resolve(TackRoomAssembly.tornSaddle)
+        _ = try? await factory.allComponents(of: Saddle.self)
+        _ = try? await factory.resolve(TackRoomAssembly.tack).saddle()
+        #expect(log.kinds == [.noDefinitionForType, .unknownKey, .componentFailed, .componentFailed, .componentFailed])
     }
 }

@@ -45,7 +45,8 @@ extension BlockComponentFactory {
         guard !opaqueKeys.isEmpty else { return [] }
         let throwaway: BlockComponentFactory
         do {
-            throwaway = try derived(assemblies: assemblies.given.assemblies, excluding: assemblies.given.excluded, validating: false)
+            throwaway = try derived(assemblies: assemblies.given.assemblies, excluding: assemblies.given.excluded, validating: false,
+                                   observingFailures: false)
         } catch {
             return [ValidationReport.Finding(severity: .error, kind: .opaqueDefinitionFailed, subject: "activation",
                                              path: [], message: "the throwaway factory failed to activate: \(error)")]
