@@ -125,6 +125,13 @@ struct Catalog: Sendable {
         later.hasReached.load(ordering: .acquiring) ? later.tables.withLock { $0.reachedInOrder } : []
     }
 
+    /// Every entry of `scope`, whatever made it (listed, reached, implicit, parameterized): the pools
+    /// ``BlockComponentFactory/reset(_:)`` empties.
+    func entries(in scope: Scope) -> [RegistryEntry] {
+        let later = later.tables.withLock { $0.reachedInOrder + Array($0.implicit.values) + Array($0.parameterized.values) }
+        return (listedEntries + later).filter { $0.scope == scope }
+    }
+
     /// Whether any listed entry is a deferred definition's stub.
     var hasDeferred: Bool { registry.hasDeferred }
 

@@ -95,11 +95,11 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
         }
         lines.append("Definitions:")
         let keyWidth = definitions.map(\.key.count).max() ?? 0
-        let scopeWidth = definitions.map(\.scope.rawValue.count).max() ?? 0
+        let scopeWidth = definitions.map(\.scope.name.count).max() ?? 0
         for row in definitions {
             let isolation = (row.isMainActor ? "@MainActor " : "") + (row.isAsync ? "async " : "")
             let needs = resolutionNeeds[row.key].map { "  [needs \($0.label)]" } ?? ""
-            lines.append("  " + Self.pad(row.key, keyWidth) + "  " + Self.pad(row.scope.rawValue, scopeWidth)
+            lines.append("  " + Self.pad(row.key, keyWidth) + "  " + Self.pad(row.scope.name, scopeWidth)
                 + "  " + isolation + row.typeName + "  (" + row.location + ")" + needs)
         }
         if !configuration.isEmpty {

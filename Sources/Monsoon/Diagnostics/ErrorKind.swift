@@ -83,6 +83,12 @@ public enum ErrorKind: String, Sendable {
     /// Another thread did not finish building a shared component within the factory's `sharedBuildWait`:
     /// typically its initializer blocks on work that needs this thread's resolution.
     case sharedBuildTimedOut
+    /// ``BlockComponentFactory/reset(_:)`` was given a built-in scope, which keeps what it pools for the
+    /// factory's lifetime (or pools nothing). Carried by ``ScopeResetError``.
+    case scopeNotResettable
+    /// ``BlockComponentFactory/reset(_:)`` was called from inside a build (an initializer or hook).
+    /// Carried by ``ScopeResetError``.
+    case resetDuringResolution
 
     // MARK: Activating
     /// Two definitions have the same key.

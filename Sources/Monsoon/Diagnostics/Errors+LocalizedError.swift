@@ -22,3 +22,7 @@ extension ConfigurationError: LocalizedError {
 extension DefinitionRewriteError: LocalizedError {
     public var errorDescription: String? { description }
 }
+
+extension ScopeResetError: LocalizedError {
+    public var errorDescription: String? { description }
+}

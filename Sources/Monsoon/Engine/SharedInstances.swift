@@ -1,16 +1,21 @@
 import Synchronization
 import Foundation
 
-/// The factory-wide pool slot of one singleton, lazySingleton or weakSingleton definition.
+/// The factory-wide pool slot of one definition of a shared scope (singleton, lazySingleton,
+/// weakSingleton, or a scope of one's own).
 ///
-/// Strong values are written once, under the coordinator's lock, before `isPublished` is set with
-/// release ordering; readers that see the flag with acquire ordering read the value without a lock.
-/// That is the warm path of every singleton resolution. Everything
-/// else (the weak value, the resolution currently building the component) is read and written only
-/// under the coordinator's lock, which is why the class can be `@unchecked Sendable`.
+/// A strong value of a scope that keeps it for the factory's lifetime is written once, under the
+/// coordinator's lock, before `isPublished` is set with release ordering; readers that see the flag with
+/// acquire ordering read the value without a lock. That is the warm path of every singleton
+/// resolution. Everything else (the weak value, the strong value of a resettable scope, the resolution
+/// currently building the component) is read and written only under the coordinator's lock, which is
+/// why the class can be `@unchecked Sendable`: a value that `reset` may release is never published, so
+/// no lock-free reader can hold it while it is released.
 @usableFromInline
 final class SharedInstanceCell: @unchecked Sendable {
     let holdsWeakly: Bool
+    /// Whether a strong value is published for lock-free reads (see `Scope.publishesLockFree`).
+    private let publishes: Bool
     private let isPublished = Atomic<Bool>(false)
     private var strongValue: Any?
     /// The strong value in a ``TypedBox`` of the definition's declared type.
@@ -21,15 +26,17 @@ final class SharedInstanceCell: @unchecked Sendable {
     /// The cycle group `owner` claimed this cell through, if any; guarded by the coordinator.
     var claimGroup: Int?
 
-    init(holdsWeakly: Bool) {
+    private init(holdsWeakly: Bool, publishes: Bool) {
         self.holdsWeakly = holdsWeakly
+        self.publishes = publishes
     }
 
     /// The pool slot an entry of `scope` keeps its component in; `nil` for a scope whose instances live
-    /// no longer than a resolution.
+    /// no longer than a resolution. A convenience initializer, so that `nil` allocates nothing: a
+    /// designated one would allocate the object and free it again for every such entry.
     convenience init?(for scope: Scope) {
         guard scope.isShared else { return nil }
-        self.init(holdsWeakly: scope.holdsWeakly)
+        self.init(holdsWeakly: scope.holdsWeakly, publishes: scope.publishesLockFree)
     }
 
     /// The pooled strong value, without locking; `nil` until published and always for weak cells.
@@ -55,8 +62,18 @@ final class SharedInstanceCell: @unchecked Sendable {
         } else {
             strongValue = value
             strongBox = box
-            isPublished.store(true, ordering: .releasing)
+            if publishes { isPublished.store(true, ordering: .releasing) }
         }
+    }
+
+    /// Empties an unpublished cell and returns the strong value it held, for the caller to release
+    /// once the lock is released (releasing runs the component's deinitializer); under the lock.
+    func emptyUnderLock() -> Any? {
+        let held = strongValue
+        strongValue = nil
+        strongBox = nil
+        weakValue = nil
+        return held
     }
 }
 
@@ -290,6 +307,21 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         let waiters = takeAsyncWaiters()
         condition.unlock()
         for waiter in waiters { waiter.resume(returning: nil) }
+    }
+
+    /// Empties `cells` (a resettable scope's, never published) once no resolution is building any of
+    /// them, and returns what they held, for the caller to release with no lock held.
+    ///
+    /// - Throws: `ScopeResetError` of kind `sharedBuildTimedOut` when a build has not finished after
+    ///   `wait`.
+    func empty(_ cells: [SharedInstanceCell], of scope: Scope, wait: Duration) throws(ScopeResetError) -> [Any] {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(wait.seconds)
+        while cells.contains(where: { $0.owner != nil }) {
+            if !condition.wait(until: deadline), Date() >= deadline { throw .buildNotFinished(scope, waited: wait) }
+        }
+        return cells.compactMap { $0.emptyUnderLock() }
     }
 
     /// Gives up the cells `resolution` still owns (its builds failed) so that another resolution can

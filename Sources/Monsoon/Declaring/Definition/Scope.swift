@@ -1,4 +1,7 @@
-/// How long a built component lives and who shares it.
+import Synchronization
+
+/// How long a built component lives and who shares it: one of the five built-in scopes, or a scope of
+/// your own.
 ///
 /// Every pool belongs to one ``BlockComponentFactory``: two factories never share instances, and
 /// releasing a factory releases everything it pooled.
@@ -10,20 +13,90 @@
 /// | ``singleton`` | factory | at activation (eagerly) |
 /// | ``lazySingleton`` | factory | on first resolution |
 /// | ``weakSingleton`` | period in which something outside holds it | on first resolution after the last release |
-public enum Scope: String, Sendable, Hashable, CaseIterable {
+/// | `Scope("name")` | factory, until ``BlockComponentFactory/reset(_:)`` | on first resolution after the last reset |
+///
+/// A scope of your own is a factory-wide pool you can empty: Swinject's custom `ObjectScope` with
+/// `resetObjectScope(_:)`. Declare it once, as a static constant, and use it like a built-in one:
+///
+/// ```swift
+/// extension Scope {
+///     static let catalogCache = Scope("catalogCache")
+/// }
+/// func catalog() -> Definition<Catalog> { define(.catalogCache) { Definition(Catalog.init) } }
+///
+/// try factory.reset(.catalogCache)   // the next resolution builds a new catalog
+/// ```
+public struct Scope: Hashable, Sendable, CustomStringConvertible {
+    /// Who shares one instance.
+    public enum Sharing: Sendable {
+        /// Nobody: every reference gets an instance of its own (``Scope/prototype``).
+        case reference
+        /// Every reference made while building one top-level resolution (``Scope/objectGraph``).
+        case resolution
+        /// Every resolution of the factory, from its pool.
+        case factory
+    }
+
+    /// How a factory-wide pool holds its instance.
+    public enum Holding: Sendable {
+        /// For as long as the factory (or, for a scope of your own, until it is reset).
+        case strongly
+        /// While anything outside the factory holds it; only class instances can be held so.
+        case weakly
+    }
+
+    /// The scope's number: its name's place in `ScopeNames`, the five built-in scopes first.
+    let number: UInt16
+    /// Who shares one instance.
+    public let sharing: Sharing
+    /// How a factory-wide pool holds its instance (``Holding/strongly`` for the scopes that pool none).
+    public let holding: Holding
+    /// Whether the factory builds its components at activation, unasked.
+    public let isEager: Bool
+
+    /// A factory-wide scope of your own: its components are shared by every resolution of a factory
+    /// until ``BlockComponentFactory/reset(_:)`` releases them.
+    ///
+    /// Two scopes are the same when their names, holding and eagerness are: declare each once, as a
+    /// static constant.
+    ///
+    /// - Parameters:
+    ///   - name: what messages, the activation report and the graph call the scope.
+    ///   - holding: ``Holding/weakly`` to share an instance only while something outside holds it, as
+    ///     ``weakSingleton`` does.
+    ///   - eager: build the scope's components at activation, as ``singleton`` does (after a reset,
+    ///     they are built again on first resolution).
+    public init(_ name: String, holding: Holding = .strongly, eager: Bool = false) {
+        self.init(number: ScopeNames.number(of: name), sharing: .factory, holding: holding, eager: eager)
+    }
+
+    init(number: UInt16, sharing: Sharing, holding: Holding = .strongly, eager: Bool = false) {
+        self.number = number
+        self.sharing = sharing
+        self.holding = holding
+        self.isEager = eager
+    }
+
     /// One instance per top-level resolution: every reference made while building one graph gets the
     /// same instance, and the pool is emptied when the outermost resolution returns. The default.
-    case objectGraph
+    public static var objectGraph: Scope { Scope(number: 0, sharing: .resolution) }
     /// A new instance at every reference.
-    case prototype
+    public static var prototype: Scope { Scope(number: 1, sharing: .reference) }
     /// One instance per factory, built when the factory is activated.
-    case singleton
+    public static var singleton: Scope { Scope(number: 2, sharing: .factory, eager: true) }
     /// One instance per factory, built the first time it is resolved.
-    case lazySingleton
+    public static var lazySingleton: Scope { Scope(number: 3, sharing: .factory) }
     /// Shared while anything outside the factory holds it; the factory holds it weakly, so once the last
     /// holder releases it the next resolution builds a new one. Only class instances can be pooled weakly.
-    case weakSingleton
+    public static var weakSingleton: Scope { Scope(number: 4, sharing: .factory, holding: .weakly) }
 
+    /// The five built-in scopes, in the order of the table above.
+    public static var builtIn: [Scope] { [.objectGraph, .prototype, .singleton, .lazySingleton, .weakSingleton] }
+
+    /// The scope's name: `lazySingleton`, or the name a scope of your own was given.
+    public var name: String { ScopeNames.name(of: number) }
+
+    public var description: String { name }
 }
 
 /// What a scope does: the one place that decides it. Pools, resolution, activation, start-up, patches and
@@ -31,28 +104,55 @@ public enum Scope: String, Sendable, Hashable, CaseIterable {
 /// read here whole (and a new scope is added here).
 extension Scope {
     /// Whether instances outlive one resolution and live in a factory-wide pool (the entry's cell).
-    var isShared: Bool {
-        switch self {
-        case .objectGraph, .prototype: false
-        case .singleton, .lazySingleton, .weakSingleton: true
-        }
-    }
+    var isShared: Bool { sharing == .factory }
 
     /// Whether the factory-wide pool holds its instance weakly, which only a class instance can be.
-    var holdsWeakly: Bool { self == .weakSingleton }
-
-    /// Whether the factory builds the component unasked: at activation, or in `start()` when it awaits.
-    /// An eager component cannot take runtime arguments: nobody would give them.
-    var isEager: Bool { self == .singleton }
+    var holdsWeakly: Bool { isShared && holding == .weakly }
 
     /// Whether every reference within one top-level resolution shares one instance, dropped when that
     /// resolution returns.
-    var isPooledPerResolution: Bool { self == .objectGraph }
+    var isPooledPerResolution: Bool { sharing == .resolution }
 
     /// Whether every reference gets an instance of its own.
-    var buildsPerReference: Bool { self == .prototype }
+    var buildsPerReference: Bool { sharing == .reference }
+
+    /// Whether ``BlockComponentFactory/reset(_:)`` may empty the scope's pools: a scope of one's own. The
+    /// built-in ones keep what they pool for the factory's lifetime, which is what they promise.
+    var isResettable: Bool { isShared && number >= ScopeNames.builtInCount }
 
     /// Whether the pool keeps its instance for the factory's lifetime: what such a component injects is
     /// kept as long, whatever its own scope says.
-    var keepsForFactoryLifetime: Bool { self == .singleton || self == .lazySingleton }
+    var keepsForFactoryLifetime: Bool { isShared && holding == .strongly && !isResettable }
+
+    /// Whether a pooled instance is published for lock-free reads (the warm path): only one that is never
+    /// released while the factory lives. A weakly held or resettable one is read under the lock.
+    var publishesLockFree: Bool { keepsForFactoryLifetime }
+}
+
+/// The names of the scopes, numbered: a scope is a few bytes, copied without reference counting, and
+/// its name is read only for messages.
+enum ScopeNames {
+    static let builtInCount: UInt16 = 5
+    private static let table = Mutex<(names: [String], numbers: [String: UInt16])>((
+        ["objectGraph", "prototype", "singleton", "lazySingleton", "weakSingleton"],
+        ["objectGraph": 0, "prototype": 1, "singleton": 2, "lazySingleton": 3, "weakSingleton": 4]))
+
+    /// The number of `name`, given on first sight. A scope of one's own named like a built-in one gets
+    /// that number too; it differs from the built-in scope only if its holding or eagerness does.
+    static func number(of name: String) -> UInt16 {
+        table.withLock { table in
+            if let number = table.numbers[name] { return number }
+            // 65,536 names: past them, scopes share the last number (and so their pools' resets).
+            let number = UInt16(clamping: table.names.count)
+            if number < UInt16.max {
+                table.names.append(name)
+                table.numbers[name] = number
+            }
+            return number
+        }
+    }
+
+    static func name(of number: UInt16) -> String {
+        table.withLock { Int(number) < $0.names.count ? $0.names[Int(number)] : "scope \(number)" }
+    }
 }

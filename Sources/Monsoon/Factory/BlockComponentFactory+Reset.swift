@@ -1,0 +1,34 @@
+/// Emptying the pools of a scope of one's own: Swinject's `resetObjectScope(_:)`.
+extension BlockComponentFactory {
+    /// Releases every component this factory pools in `scope`, a scope of your own: the next resolution
+    /// of each builds a new one.
+    ///
+    /// ```swift
+    /// extension Scope { static let catalogCache = Scope("catalogCache") }
+    ///
+    /// try factory.reset(.catalogCache)
+    /// ```
+    ///
+    /// The factory's references are dropped once no resolution is building a component of the scope, so a
+    /// resolution never sees a component released under it. A component nothing else holds is
+    /// deinitialized before `reset` returns (after the factory's lock is released), and weak references
+    /// to it are `nil`. What was already handed out stays with whoever holds it, including longer-lived
+    /// components it was injected into: ``validate(buildingOpaqueDefinitions:)`` reports a singleton or
+    /// lazySingleton that holds a component of a resettable scope.
+    ///
+    /// - Throws: ``ScopeResetError`` — `ErrorKind.scopeNotResettable` for a built-in scope (they keep
+    ///   what they pool for the factory's lifetime, or pool nothing), `ErrorKind.resetDuringResolution`
+    ///   when called from inside a build on this thread, `ErrorKind.sharedBuildTimedOut` when another
+    ///   thread's build of one of the scope's components has not finished within the factory's
+    ///   `sharedBuildWait`.
+    /// - Complexity: O(*n*) in the number of entries.
+    public func reset(_ scope: Scope) throws(ScopeResetError) {
+        guard scope.isResettable else { throw .notResettable(scope) }
+        let thread = ThreadState.current
+        guard thread.pointee.resolutions.current == nil, !thread.pointee.resolutions.isBuildingDetached,
+              AsyncResolutionChain.enclosing.isEmpty else { throw .duringResolution(scope) }
+        let cells = catalog.entries(in: scope).compactMap(\.cell)
+        // What the cells held is released here, once `empty` has let the lock go: a deinitializer is user code.
+        _ = try coordinator.empty(cells, of: scope, wait: limits.sharedBuildWait)
+    }
+}
