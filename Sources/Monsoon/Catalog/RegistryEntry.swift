@@ -106,7 +106,7 @@ final class RegistryEntry: @unchecked Sendable {
     /// Whether this is an eager singleton that awaits, which ``BlockComponentFactory/start()`` builds and
     /// has not built yet.
     var awaitsStart: Bool {
-        scope.isEager && isPrepared && !definition.isAbstract && reach.mayAwait && cell?.publishedValue == nil
+        scope.isEager && isPrepared && !definition.isAbstract && reach.mayAwait && cell?.mayHoldValue != true
     }
 
     /// An entry for an evaluated definition, complete but for the graph's fields.

@@ -1,7 +1,6 @@
 /// Why ``BlockComponentFactory/reset(_:)`` did not empty a scope's pools.
 public struct ScopeResetError: Error, Sendable, CustomStringConvertible {
-    /// ``ErrorKind/scopeNotResettable``, ``ErrorKind/resetDuringResolution`` or
-    /// ``ErrorKind/sharedBuildTimedOut``.
+    /// ``ErrorKind/scopeNotResettable`` or ``ErrorKind/resetDuringResolution``.
     public let kind: ErrorKind
     /// The scope that was to be reset.
     public let scope: Scope
@@ -25,10 +24,5 @@ public struct ScopeResetError: Error, Sendable, CustomStringConvertible {
     static func duringResolution(_ scope: Scope) -> Self {
         Self(.resetDuringResolution, scope, "it was called while a component was being built on this thread.",
              advice: "Reset outside any initializer or hook: a resolution may be building from the pools being emptied.")
-    }
-
-    static func buildNotFinished(_ scope: Scope, waited: Duration) -> Self {
-        Self(.sharedBuildTimedOut, scope, "another thread has been building one of its components for \(waited) without finishing.",
-             advice: "A reset waits for builds from the scope to finish, as long as the factory's sharedBuildWait.")
     }
 }

@@ -16,6 +16,15 @@ final class SharedInstanceCell: @unchecked Sendable {
     let holdsWeakly: Bool
     /// Whether a strong value is published for lock-free reads (see `Scope.publishesLockFree`).
     private let publishes: Bool
+    /// Whether a strong value that is not published was stored and not emptied since: a hint, read
+    /// without the lock, for the checks that plan a resolution (what it may skip because it is built),
+    /// as `isPublished` is for a published one; the value itself is read under the lock. A weak value
+    /// may be gone at any time, so a weak cell never says it holds one.
+    private let filled = Atomic<Bool>(false)
+    /// Set by a reset that emptied the cell while a resolution was building it: that build's value is
+    /// not pooled, so that nothing built before a reset outlives it in the pool. Guarded by the
+    /// coordinator.
+    var discardsNextStore = false
     private let isPublished = Atomic<Bool>(false)
     private var strongValue: Any?
     /// The strong value in a ``TypedBox`` of the definition's declared type.
@@ -50,6 +59,11 @@ final class SharedInstanceCell: @unchecked Sendable {
         isPublished.load(ordering: .acquiring) ? strongBox : nil
     }
 
+    /// Whether a value may be pooled (see `filled`), without locking.
+    var mayHoldValue: Bool {
+        isPublished.load(ordering: .acquiring) || filled.load(ordering: .acquiring)
+    }
+
     /// The pooled value; call only under the coordinator's lock.
     var valueUnderLock: Any? {
         holdsWeakly ? weakValue : strongValue
@@ -57,18 +71,24 @@ final class SharedInstanceCell: @unchecked Sendable {
 
     /// Stores a finished component; call only under the coordinator's lock.
     func storeUnderLock(_ value: Any, box: AnyObject?) {
+        if discardsNextStore {
+            discardsNextStore = false
+            return
+        }
         if holdsWeakly {
             weakValue = value as AnyObject
         } else {
             strongValue = value
             strongBox = box
-            if publishes { isPublished.store(true, ordering: .releasing) }
+            if publishes { isPublished.store(true, ordering: .releasing) } else { filled.store(true, ordering: .releasing) }
         }
     }
 
     /// Empties an unpublished cell and returns the strong value it held, for the caller to release
     /// once the lock is released (releasing runs the component's deinitializer); under the lock.
     func emptyUnderLock() -> Any? {
+        if owner != nil { discardsNextStore = true }
+        filled.store(false, ordering: .releasing)
         let held = strongValue
         strongValue = nil
         strongBox = nil
@@ -309,18 +329,13 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         for waiter in waiters { waiter.resume(returning: nil) }
     }
 
-    /// Empties `cells` (a resettable scope's, never published) once no resolution is building any of
-    /// them, and returns what they held, for the caller to release with no lock held.
-    ///
-    /// - Throws: `ScopeResetError` of kind `sharedBuildTimedOut` when a build has not finished after
-    ///   `wait`.
-    func empty(_ cells: [SharedInstanceCell], of scope: Scope, wait: Duration) throws(ScopeResetError) -> [Any] {
+    /// Empties `cells` (a resettable scope's, never published) and returns what they held, for the
+    /// caller to release with no lock held. Never waits: a cell a resolution is building stays claimed,
+    /// that resolution keeps what it builds, and the value is not pooled when it publishes
+    /// (`discardsNextStore`), so the next resolution builds anew.
+    func empty(_ cells: [SharedInstanceCell]) -> [Any] {
         condition.lock()
         defer { condition.unlock() }
-        let deadline = Date().addingTimeInterval(wait.seconds)
-        while cells.contains(where: { $0.owner != nil }) {
-            if !condition.wait(until: deadline), Date() >= deadline { throw .buildNotFinished(scope, waited: wait) }
-        }
         return cells.compactMap { $0.emptyUnderLock() }
     }
 
@@ -340,6 +355,8 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
     private func release(_ cell: SharedInstanceCell) {
         guard cell.owner != nil else { return }
         cell.owner = nil
+        // A reset during this claim discards its store (see `empty`), and nothing after it.
+        cell.discardsNextStore = false
         guard let group = cell.claimGroup, let holder = groupOwners[group] else { return }
         cell.claimGroup = nil
         groupOwners[group] = holder.openCells > 1 ? (holder.resolution, holder.openCells - 1) : nil

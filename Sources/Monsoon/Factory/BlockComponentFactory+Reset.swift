@@ -9,18 +9,20 @@ extension BlockComponentFactory {
     /// try factory.reset(.catalogCache)
     /// ```
     ///
-    /// The factory's references are dropped once no resolution is building a component of the scope, so a
-    /// resolution never sees a component released under it. A component nothing else holds is
-    /// deinitialized before `reset` returns (after the factory's lock is released), and weak references
-    /// to it are `nil`. What was already handed out stays with whoever holds it, including longer-lived
-    /// components it was injected into: ``validate(buildingOpaqueDefinitions:)`` reports a singleton or
-    /// lazySingleton that holds a component of a resettable scope.
+    /// A component nothing else holds is deinitialized before `reset` returns (after the factory's lock
+    /// is released), and weak references to it are `nil`. What was already handed out stays with whoever
+    /// holds it, including longer-lived components it was injected into:
+    /// ``validate(buildingOpaqueDefinitions:)`` reports a singleton or lazySingleton that holds a
+    /// component of a resettable scope.
+    ///
+    /// A reset never waits, and never releases a component under a resolution building it: a resolution
+    /// building one of the scope's components on another thread at that moment keeps what it builds,
+    /// which is not pooled (the next resolution builds anew). A resolution running on another thread
+    /// while the scope is reset may see a component of it from before the reset and one from after.
     ///
     /// - Throws: ``ScopeResetError`` — `ErrorKind.scopeNotResettable` for a built-in scope (they keep
     ///   what they pool for the factory's lifetime, or pool nothing), `ErrorKind.resetDuringResolution`
-    ///   when called from inside a build on this thread, `ErrorKind.sharedBuildTimedOut` when another
-    ///   thread's build of one of the scope's components has not finished within the factory's
-    ///   `sharedBuildWait`.
+    ///   when called from inside a build on this thread.
     /// - Complexity: O(*n*) in the number of entries.
     public func reset(_ scope: Scope) throws(ScopeResetError) {
         guard scope.isResettable else { throw .notResettable(scope) }
@@ -29,6 +31,6 @@ extension BlockComponentFactory {
               AsyncResolutionChain.enclosing.isEmpty else { throw .duringResolution(scope) }
         let cells = catalog.entries(in: scope).compactMap(\.cell)
         // What the cells held is released here, once `empty` has let the lock go: a deinitializer is user code.
-        _ = try coordinator.empty(cells, of: scope, wait: limits.sharedBuildWait)
+        _ = coordinator.empty(cells)
     }
 }

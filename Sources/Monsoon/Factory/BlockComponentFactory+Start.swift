@@ -105,7 +105,7 @@ extension BlockComponentFactory {
     /// Builds one singleton in a resolution of its own; what it injects from the plan is built already.
     private func build(_ entry: RegistryEntry, index: Int) async -> StartOutcome {
         let started = ContinuousClock.now
-        let wasBuilt = entry.cell?.publishedValue != nil
+        let wasBuilt = entry.cell?.mayHoldValue == true
         do {
             if !wasBuilt { _ = try await withAsyncResolution { context in try await context.instanceAsync(of: entry) } }
             return StartOutcome(index: index, started: started, ended: .now, wasBuilt: wasBuilt, failure: nil)
@@ -155,7 +155,7 @@ struct StartPlan: Sendable {
                         // What a build waits for is what it builds; only what may await can lead to a
                         // singleton that awaits.
                         guard edge.isBuiltWithComponent, let reached = edge.entry, reached.isPrepared, reached.reach.mayAwait,
-                              reached.cell?.publishedValue == nil, visited.insert(ObjectIdentifier(reached)).inserted else { return }
+                              reached.cell?.mayHoldValue != true, visited.insert(ObjectIdentifier(reached)).inserted else { return }
                         if let index = position[ObjectIdentifier(reached)] { found.append(index) } else { stack.append(reached) }
                     }
                 }

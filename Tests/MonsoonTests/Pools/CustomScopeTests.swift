@@ -23,6 +23,18 @@ private final class Trough: Sendable {
     init(feed: Feed) { self.feed = feed }
 }
 
+/// Built by an `async` initializer: only an awaited resolution builds it.
+private final class Stall: Sendable {
+    init() async { await Task.yield() }
+}
+
+extension BlockComponentFactory {
+    /// The synchronous `resolve`, from async code (where the compiler picks the awaited overload).
+    fileprivate func resolveSynchronously<T>(_ method: (FeedAssembly) -> () -> Definition<T>) throws(ResolutionError) -> T {
+        try resolve(method)
+    }
+}
+
 private final class FeedAssembly: Assembly {
     let log: BuildLog
     /// Held while `slowFeed`'s initializer runs, until the test lets it finish.
@@ -32,8 +44,10 @@ private final class FeedAssembly: Assembly {
     init(log: BuildLog) { self.log = log }
 
     override var definitions: [any ComponentDefinition] {
-        [feed(), pastureFeed(), readyFeed(), trough(), slowFeed(), resettingFeed()]
+        [feed(), pastureFeed(), readyFeed(), trough(), slowFeed(), resettingFeed(), stall()]
     }
+
+    func stall() -> Definition<Stall> { define(.stableCache) { Definition(Stall.init) } }
 
     func feed() -> Definition<Feed> { define(.stableCache) { [log] in Definition(Feed.init(log:), .value(log)) } }
     func pastureFeed() -> Definition<Feed> { define(.paddock) { [log] in Definition(Feed.init(log:), .value(log)) } }
@@ -69,7 +83,7 @@ struct CustomScopeTests {
     @Test func aScopeIsNamedAndEqualToAnotherDeclaredAlike() {
         #expect(Scope("stableCache") == .stableCache)
         #expect(Scope("stableCache", holding: .weakly) != .stableCache)
-        #expect(Scope("lazySingleton") == .lazySingleton, "a built-in name with the built-in's properties is that scope")
+        #expect(Scope("lazySingleton") != .lazySingleton, "a scope of one's own named like a built-in one is still one's own")
         #expect(Scope.stableCache.name == "stableCache")
         #expect("\(Scope.paddock)" == "paddock")
         #expect(Scope.builtIn.map(\.name) == ["objectGraph", "prototype", "singleton", "lazySingleton", "weakSingleton"])
@@ -148,29 +162,37 @@ struct CustomScopeTests {
         assembly.factory.withLock { $0 = nil }
     }
 
-    @Test func aResetWaitsForABuildOfTheScopeToFinish() throws {
+    @Test func aResetDuringABuildDoesNotWaitAndDoesNotPoolWhatTheBuildMakes() throws {
         let log = BuildLog()
         let assembly = FeedAssembly(log: log)
         let factory = try BlockComponentFactory(assemblies: [assembly])
-        // Threads of their own: the build and the reset block, which tasks must not.
+        // A thread of its own: the build blocks, which a task must not.
         let built = Locked<Feed?>(nil)
-        let resetDone = Atomic<Bool>(false)
         let work = DispatchGroup()
-        DispatchQueue.global().async(group: work) { built.withLock { $0 = try? factory.resolve(FeedAssembly.slowFeed) } }
-        assembly.started.wait()
         DispatchQueue.global().async(group: work) {
-            if (try? factory.reset(.stableCache)) != nil { resetDone.store(true, ordering: .releasing) }
+            let feed = try? factory.resolve(FeedAssembly.slowFeed)
+            built.withLock { $0 = feed }
         }
-        Thread.sleep(forTimeInterval: 0.05)
-        let doneWhileBuilding = resetDone.load(ordering: .acquiring)
-        #expect(!doneWhileBuilding, "the reset waits while the build runs")
+        assembly.started.wait()
+        try factory.reset(.stableCache)
+        #expect(built.withLock { $0 } == nil, "the reset returned while the build was still running")
         assembly.gate.signal()
         work.wait()
-        let doneAfterBuild = resetDone.load(ordering: .acquiring)
-        #expect(doneAfterBuild)
-        let first = try #require(built.withLock { $0 })
+        let first = try #require(built.withLock { $0 }, "the resolution that was building keeps what it built")
         assembly.gate.signal()  // for the build after the reset
-        #expect(try factory.resolve(FeedAssembly.slowFeed) !== first, "the reset came after the build and released it")
+        let second = try factory.resolve(FeedAssembly.slowFeed)
+        #expect(second !== first, "what was built across the reset is not pooled")
+        #expect(try factory.resolve(FeedAssembly.slowFeed) === second, "what is built after it is")
+    }
+
+    @Test func aBuiltAsyncComponentOfAScopeOfOnesOwnResolvesWithoutAwaiting() async throws {
+        let factory = try BlockComponentFactory(assemblies: [FeedAssembly(log: BuildLog())])
+        #expect(throws: ResolutionError.self) { try factory.resolveSynchronously(FeedAssembly.stall) }
+        let stall = try await factory.resolve(FeedAssembly.stall)
+        #expect(try factory.resolveSynchronously(FeedAssembly.stall) === stall)
+        try factory.reset(.stableCache)
+        let refused = #expect(throws: ResolutionError.self) { try factory.resolveSynchronously(FeedAssembly.stall) }
+        #expect(refused?.kind == .asyncRequired, "emptied, it must be awaited again")
     }
 
     @Test func eightThreadsResolvingWhileAnotherResetsGetWholeComponents() throws {

@@ -57,8 +57,9 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// A factory-wide scope of your own: its components are shared by every resolution of a factory
     /// until ``BlockComponentFactory/reset(_:)`` releases them.
     ///
-    /// Two scopes are the same when their names, holding and eagerness are: declare each once, as a
-    /// static constant.
+    /// Two scopes are the same when their names, holding and eagerness are, so give a scope a name no
+    /// other module uses (prefix it with yours), and declare it once, as a static constant. A scope named
+    /// like a built-in one is still your own.
     ///
     /// - Parameters:
     ///   - name: what messages, the activation report and the graph call the scope.
@@ -133,12 +134,13 @@ extension Scope {
 /// its name is read only for messages.
 enum ScopeNames {
     static let builtInCount: UInt16 = 5
+    /// The built-in scopes' names, then every name a scope of one's own was given; the numbers of the
+    /// latter. A scope of one's own named like a built-in one is still one's own: its own number.
     private static let table = Mutex<(names: [String], numbers: [String: UInt16])>((
-        ["objectGraph", "prototype", "singleton", "lazySingleton", "weakSingleton"],
-        ["objectGraph": 0, "prototype": 1, "singleton": 2, "lazySingleton": 3, "weakSingleton": 4]))
+        ["objectGraph", "prototype", "singleton", "lazySingleton", "weakSingleton"], [:]))
 
-    /// The number of `name`, given on first sight. A scope of one's own named like a built-in one gets
-    /// that number too; it differs from the built-in scope only if its holding or eagerness does.
+    /// The number of a scope of one's own named `name`, given on first sight: the name is the scope's
+    /// identity, so every module that declares `Scope("cache")` declares the same scope.
     static func number(of name: String) -> UInt16 {
         table.withLock { table in
             if let number = table.numbers[name] { return number }
