@@ -30,11 +30,12 @@ public struct AnyDefinition: Sendable {
         @usableFromInline let hasAfterInjections: Bool
         var isDefined: Bool
         let isParameterized: Bool
+        // The flags beside the scope, so that they take two words (`Scope?` is five bytes).
+        var isAsync: Bool
+        var isMainActor: Bool
         /// Boxed: most definitions have no parent, and a reference inline would double the box's size.
         let parentLink: ParentLink?
         let exposedTypes: [Any.Type]
-        var isAsync: Bool
-        var isMainActor: Bool
         /// A placeholder for a deferred definition's stub, which nothing builds (see `deferred`).
         var behaviour: any DefinitionBehaviour
         var bindingName: (name: String, isExplicit: Bool)?
@@ -60,8 +61,8 @@ public struct AnyDefinition: Sendable {
             fields = Fields(
                 identity: identity, arguments: .none, functionName: functionName, assemblyType: assemblyType,
                 declaredType: declaredType, declaredScope: scope, isAbstract: false, hasInitializer: true, injects: false,
-                hasAfterInjections: false, isDefined: true, isParameterized: false, parentLink: nil, exposedTypes: [], isAsync: false,
-                isMainActor: false, behaviour: StubBehaviour.shared, bindingName: nil, deferred: deferred)
+                hasAfterInjections: false, isDefined: true, isParameterized: false, isAsync: false, isMainActor: false,
+                parentLink: nil, exposedTypes: [], behaviour: StubBehaviour.shared, bindingName: nil, deferred: deferred)
         }
 
         /// A box of the same kind holding `fields`: a stub's keeps its body.
@@ -133,7 +134,7 @@ public struct AnyDefinition: Sendable {
             identity: identity, arguments: arguments, functionName: functionName, assemblyType: assemblyType,
             declaredType: declaredType, declaredScope: declaredScope, isAbstract: isAbstract, hasInitializer: hasInitializer,
             injects: injects, hasAfterInjections: hasAfterInjections, isDefined: isDefined, isParameterized: isParameterized,
-            parentLink: parent.map(ParentLink.init), exposedTypes: exposedTypes, isAsync: isAsync, isMainActor: isMainActor,
+            isAsync: isAsync, isMainActor: isMainActor, parentLink: parent.map(ParentLink.init), exposedTypes: exposedTypes,
             behaviour: behaviour.erasedBehaviour,
             bindingName: nil, deferred: nil))
     }
