@@ -51,7 +51,8 @@ nonisolated open class ServiceAssembly: Assembly {
         define(.lazySingleton) { [self] in Definition(DatabaseReportStore.init(database:), core.database()) }
     }
 
-    func counter() -> Definition<RequestCounter> { define(.lazySingleton) { Definition(RequestCounter.init) } }
+    /// In a scope of the app's own, which signing out resets.
+    func counter() -> Definition<RequestCounter> { define(.requests) { Definition(RequestCounter.init) } }
 
     /// A property cycle: the session injects its authenticator, which injects the session back.
     func session() -> Definition<Session> { define { Definition(Session.init).inject(\.authenticator, authenticator()) } }
@@ -129,4 +130,11 @@ nonisolated final class ReportsTarget: MediatorTarget, Sendable {
 
     let factory: FactoryReference
     init(factory: FactoryReference) { self.factory = factory }
+}
+
+/// `nonisolated`, as the docs ask: in this module a static constant is main-actor isolated, and the
+/// nonisolated assemblies read it.
+extension Scope {
+    /// The requests of one signed-in user: `factory.reset(.requests)` when they sign out.
+    nonisolated static let requests = Scope("Harbor.requests")
 }

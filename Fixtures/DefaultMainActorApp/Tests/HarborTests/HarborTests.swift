@@ -66,6 +66,14 @@ struct HarborTests {
         #expect(coordinator.started)
     }
 
+    @Test func signingOutResetsTheRequestsScope() async throws {
+        let factory = try TestFactory.require()
+        let counter = try await factory.resolve(ServiceAssembly.counter)
+        #expect(try await factory.resolve(ServiceAssembly.counter) === counter)
+        try factory.reset(.requests)
+        #expect(try await factory.resolve(ServiceAssembly.counter) !== counter)
+    }
+
     @Test func theSettingsSectionIsOneComponent() async throws {
         let factory = try TestFactory.require()
         let settings = try await factory.resolve(CoreAssembly.settings)

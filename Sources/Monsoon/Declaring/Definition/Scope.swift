@@ -16,7 +16,8 @@ import Synchronization
 /// | `Scope("name")` | factory, until ``BlockComponentFactory/reset(_:)`` | on first resolution after the last reset |
 ///
 /// A scope of your own is a factory-wide pool you can empty: Swinject's custom `ObjectScope` with
-/// `resetObjectScope(_:)`. Declare it once, as a static constant, and use it like a built-in one:
+/// `resetObjectScope(_:)`. Declare it once, as a static constant (`nonisolated` in a module whose default
+/// isolation is the main actor), and use it like a built-in one:
 ///
 /// ```swift
 /// extension Scope {
