@@ -26,9 +26,7 @@ extension BlockComponentFactory {
     /// - Complexity: O(*n*) in the number of entries.
     public func reset(_ scope: Scope) throws(ScopeResetError) {
         guard scope.isResettable else { throw .notResettable(scope) }
-        let thread = ThreadState.current
-        guard thread.pointee.resolutions.current == nil, !thread.pointee.resolutions.isBuildingDetached,
-              AsyncResolutionChain.enclosing.isEmpty else { throw .duringResolution(scope) }
+        guard !Self.isInsideBuild(ThreadState.current) else { throw .duringResolution(scope) }
         let cells = catalog.entries(in: scope).compactMap(\.cell)
         // What the cells held is released here, once `empty` has let the lock go: a deinitializer is user code.
         _ = coordinator.empty(cells)

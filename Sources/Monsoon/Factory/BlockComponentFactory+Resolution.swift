@@ -203,12 +203,17 @@ extension BlockComponentFactory {
     func reported(_ error: ResolutionError) -> ResolutionError {
         guard let failureObserver else { return error }
         let thread = ThreadState.current
-        guard thread.pointee.resolutions.current == nil, !thread.pointee.resolutions.isBuildingDetached,
-              !thread.pointee.resolutions.isReportingFailure, !thread.pointee.resolutions.isPreparing,
-              AsyncResolutionChain.enclosing.isEmpty else { return error }
+        guard !Self.isInsideBuild(thread), !thread.pointee.resolutions.isReportingFailure else { return error }
         thread.pointee.resolutions.isReportingFailure = true
         defer { thread.pointee.resolutions.isReportingFailure = false }
         failureObserver(error)
         return error
+    }
+
+    /// Whether a component is being built (or a deferred body evaluated) on this thread, or by an
+    /// asynchronous resolution enclosing this task: a call made then is part of that build.
+    static func isInsideBuild(_ thread: UnsafeMutablePointer<ThreadState>) -> Bool {
+        thread.pointee.resolutions.current != nil || thread.pointee.resolutions.isBuildingDetached
+            || thread.pointee.resolutions.isPreparing || !AsyncResolutionChain.enclosing.isEmpty
     }
 }
