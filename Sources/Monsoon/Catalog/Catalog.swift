@@ -128,8 +128,12 @@ struct Catalog: Sendable {
     /// Every entry of `scope`, whatever made it (listed, reached, implicit, parameterized): the pools
     /// ``BlockComponentFactory/reset(_:)`` empties.
     func entries(in scope: Scope) -> [RegistryEntry] {
-        let later = later.tables.withLock { $0.reachedInOrder + Array($0.implicit.values) + Array($0.parameterized.values) }
-        return (listedEntries + later).filter { $0.scope == scope }
+        allEntries.filter { $0.scope == scope }
+    }
+
+    /// Every entry, whatever made it (listed, reached, implicit, parameterized).
+    var allEntries: [RegistryEntry] {
+        listedEntries + later.tables.withLock { $0.reachedInOrder + Array($0.implicit.values) + Array($0.parameterized.values) }
     }
 
     /// Whether any listed entry is a deferred definition's stub.

@@ -2,6 +2,15 @@
 /// can get wrong beyond what activation finds.
 extension ValidationReport.Finding {
     /// `added` replaced no activated assembly, and declares `type` as `existing` already did.
+    /// A child's assembly declares a type its parent's definitions declare too.
+    static func childDeclaresParentType(_ added: String, type: Any.Type, keys: [String]) -> Self {
+        Self(kind: .ambiguousType, subject: added,
+             message: "\(added), given to child(_:), declares \(typeName(type)), which the parent's definitions declare too: "
+                 + "\(keys.joined(separator: " and ")) declare it, so a lookup by type in the child would be ambiguous. "
+                 + "Declare another type in the child (a protocol of the session's own), or replace the parent's assembly "
+                 + "with parent.with(_:) instead of adding a child.")
+    }
+
     static func replacesNothing(_ added: String, type: Any.Type, keys: [String], activated: [String]) -> Self {
         let nearest = nearestNames(to: added, among: activated)
         let alike = nearest.isEmpty ? "" : " (the nearest: \(nearest.joined(separator: ", ")))"

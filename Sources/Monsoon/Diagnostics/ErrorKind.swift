@@ -89,6 +89,13 @@ public enum ErrorKind: String, Sendable {
     /// ``BlockComponentFactory/reset(_:)`` was called from inside a build (an initializer or hook).
     /// Carried by ``ScopeResetError``.
     case resetDuringResolution
+    /// A child factory was resolved from after ``BlockComponentFactory/close()`` began.
+    case factoryClosed
+    /// ``BlockComponentFactory/close()`` was called on a factory that is no child. Carried by ``CloseError``.
+    case notAChild
+    /// ``BlockComponentFactory/close()`` was called from inside a build (an initializer or hook).
+    /// Carried by ``CloseError``.
+    case closeDuringResolution
 
     // MARK: Activating
     /// Two definitions have the same key.
@@ -132,6 +139,10 @@ public enum ErrorKind: String, Sendable {
     case activation
     /// A singleton or lazySingleton holds a shorter-lived component for the factory's lifetime.
     case captiveDependency
+    /// A shared component of a child's parent would reach one of the child's own definitions: the parent
+    /// pools it, so it would keep the child's component past the child's close (a singleton capturing a
+    /// session's cart). Reported when the child is made (``BlockComponentFactory/child(_:)``).
+    case childComponentCaptured
     /// A definition has closure injections, whose dependencies validation cannot see.
     case opaqueDefinition
     /// Building a definition with closure injections failed (`validate(buildingOpaqueDefinitions: true)`).

@@ -26,3 +26,7 @@ extension DefinitionRewriteError: LocalizedError {
 extension ScopeResetError: LocalizedError {
     public var errorDescription: String? { description }
 }
+
+extension CloseError: LocalizedError {
+    public var errorDescription: String? { description }
+}

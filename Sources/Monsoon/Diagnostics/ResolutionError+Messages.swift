@@ -277,6 +277,13 @@ extension ResolutionError {
                         advice: ["Keep the factory alive for as long as components that build more components from it."])
     }
 
+    static func factoryClosed() -> ResolutionError {
+        ResolutionError(.factoryClosed, subject: "from this child factory", path: [],
+                        summary: "it was closed (close()), and its pools were emptied.",
+                        advice: ["Resolve from a child that is open: make a new one with parent.child(…) for the next session, "
+                                 + "or resolve the parent's components from the parent."])
+    }
+
     static func argumentsNotDeclared(_ key: String, count: Int) -> ResolutionError {
         ResolutionError(.parametersWithoutArguments, subject: key, path: [],
                         summary: "it was called with \(count) runtime argument\(count == 1 ? "" : "s"), but its define does not list them, so every argument value would share one pool entry.",

@@ -90,6 +90,9 @@ extension BlockComponentFactory {
             if current.factory === self, !current.run.isFinished { return try body(current) }
             candidate = current.run.enclosing
         }
+        // A child counts its resolutions, so that `close()` can wait for them to end.
+        if let childLifetime, !childLifetime.enter() { throw .factoryClosed() }
+        defer { childLifetime?.leave() }
         let context = thread.pointee.resolutions.spare ?? ResolutionContext()
         thread.pointee.resolutions.spare = nil
         context.begin(factory: self, enclosing: enclosing, stackFloor: thread.pointee.resolutions.stackFloor)

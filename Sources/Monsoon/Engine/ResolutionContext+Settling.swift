@@ -88,6 +88,11 @@ extension ResolutionContext {
             factory.coordinator.abandon(claims.entries.compactMap(\.cell), by: id)
             claims.entries.removeAll(keepingCapacity: true)
         }
+        if let snapshot = hot.pointee.scratch.graphSnapshot {
+            snapshot.fill(stack.slots.instances { $0.scope.isPooledPerResolution })
+            hot.pointee.scratch.graphSnapshot = nil
+        }
+        if hot.pointee.scratch.inheritedGraph != nil { hot.pointee.scratch.inheritedGraph = nil }
         stack.slots.removeAll()
         stack.frames.removeAll(keepingCapacity: true)
         scratch.looseHooks.removeAll()

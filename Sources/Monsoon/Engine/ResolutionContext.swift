@@ -172,6 +172,11 @@ final class ResolutionContext {
         /// Hooks queued with no frame on the stack (by injection into existing instances of a finished
         /// stack).
         var looseHooks: [() -> Void] = []
+        /// Where this resolution's objectGraph components go when it finishes, for the ``Lazy`` values
+        /// it injected; `nil` when it injected none.
+        var graphSnapshot: GraphSnapshot?
+        /// The graph of a ``Lazy`` this resolution builds for: objectGraph components it already has.
+        var inheritedGraph: GraphSnapshot?
     }
 
     /// Hands `rewrites` to the next compiled call in this resolution.
@@ -250,8 +255,28 @@ final class ResolutionContext {
         if !entry.isPrepared { try factory.prepare(entry, path: path) }
         if entry.declaration.isAbstract { throw .abstract(entry.key, path: path + [entry.key], children: factory.childKeys(of: entry)) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
-        if entry.scope.isPooledPerResolution, let held = held(entry, pool: .objectGraphPool) { return held }
+        if entry.scope.isPooledPerResolution {
+            if let held = held(entry, pool: .objectGraphPool) { return held }
+            // Through the pointer: the `scratch` accessor would copy the whole struct on every miss.
+            if let graph = hot.pointee.scratch.inheritedGraph, let inherited = graph.instance(of: entry) {
+                stack.slots.update(entry) { $0.instance = inherited }
+                return inherited.value
+            }
+        }
         return try build(entry, claimed: nil)
+    }
+
+    /// Starts this (new) resolution with the objectGraph components of `graph`: a ``Lazy``'s build.
+    func inherit(_ graph: GraphSnapshot) {
+        hot.pointee.scratch.inheritedGraph = graph
+    }
+
+    /// The snapshot this resolution's objectGraph components go to when it finishes.
+    func graphSnapshot() -> GraphSnapshot {
+        if let existing = hot.pointee.scratch.graphSnapshot { return existing }
+        let made = GraphSnapshot()
+        hot.pointee.scratch.graphSnapshot = made
+        return made
     }
 
     private func sharedInstance(of entry: RegistryEntry, in cell: SharedInstanceCell) throws(ResolutionError) -> Any {
@@ -261,6 +286,8 @@ final class ResolutionContext {
         }
         // Built by this resolution and not (or not yet) published.
         if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
+        // A child's entry of its parent's shared definition: the parent's pool holds the component.
+        if let home = factory.parentEntry(of: entry) { return try home.factory.sharedComponent(of: home.entry, path: path) }
         switch try factory.coordinator.claim(cell, group: entry.cycleGroup, for: id, key: entry.key,
                                              wait: factory.limits.sharedBuildWait, path: path) {
         case .available(let value):
@@ -299,8 +326,10 @@ final class ResolutionContext {
         }
         let index = stack.frames.count
         // The stack is checked every fourth level: four levels take far less than the reserve kept below
-        // the floor, even with a debug build's frames, and most builds then skip the call.
-        if index >= hot.pointee.stack.maximumDepth || (index & 3 == 3 && ThreadStack.currentDepthMarker() < hot.pointee.stack.stackFloor) {
+        // the floor, even with a debug build's frames, and most builds then skip the call. Level 0 is one
+        // of them: a hook that resolves (a `Lazy`, a `Provider`) builds at level 0 again, deeper down the
+        // same thread's stack each time.
+        if index >= hot.pointee.stack.maximumDepth || (index & 3 == 0 && ThreadStack.currentDepthMarker() < hot.pointee.stack.stackFloor) {
             throw .depthLimitExceeded(entry.key, limit: hot.pointee.stack.maximumDepth,
                                       stackExhausted: index < hot.pointee.stack.maximumDepth, path: path + [entry.key])
         }

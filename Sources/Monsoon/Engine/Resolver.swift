@@ -110,6 +110,12 @@ extension Resolver {
         return try typed(component, of: entry, as: T.self, path: currentPath)
     }
 
+    /// Where the resolution's objectGraph components go when it finishes, for a ``Lazy`` it injects;
+    /// `nil` outside a resolution.
+    func graphSnapshot() -> GraphSnapshot? {
+        isLive ? context.graphSnapshot() : nil
+    }
+
     /// The keys being built, for messages; empty once the resolution is over.
     @usableFromInline var currentPath: [String] {
         isLive ? context.path : []

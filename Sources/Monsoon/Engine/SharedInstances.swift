@@ -34,6 +34,9 @@ final class SharedInstanceCell: @unchecked Sendable {
     var owner: UInt64?
     /// The cycle group `owner` claimed this cell through, if any; guarded by the coordinator.
     var claimGroup: Int?
+    /// When the value was stored, in the coordinator's count: a child's `close()` tears components down
+    /// newest first. Guarded by the coordinator.
+    var storedAt: UInt64 = 0
 
     private init(holdsWeakly: Bool, publishes: Bool) {
         self.holdsWeakly = holdsWeakly
@@ -82,6 +85,18 @@ final class SharedInstanceCell: @unchecked Sendable {
             strongBox = box
             if publishes { isPublished.store(true, ordering: .releasing) } else { filled.store(true, ordering: .releasing) }
         }
+    }
+
+    /// Empties the cell, published or not, and returns what it held; under the coordinator's lock, and
+    /// only when no resolution can read it (a closed child's).
+    func takeUnderLock() -> Any? {
+        let held = valueUnderLock
+        isPublished.store(false, ordering: .releasing)
+        filled.store(false, ordering: .releasing)
+        strongValue = nil
+        strongBox = nil
+        weakValue = nil
+        return held
     }
 
     /// Empties an unpublished cell and returns the strong value it held, for the caller to release
@@ -158,6 +173,8 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
     /// Guarded by `condition`: tokens whose task was cancelled before it suspended.
     private var cancelledWaiters: Set<UInt64> = []
     private var nextWaiterToken: UInt64 = 0
+    /// Guarded by `condition`: the count `SharedInstanceCell.storedAt` takes from.
+    private var storeCount: UInt64 = 0
 
     func claim(
         _ cell: SharedInstanceCell, group: Int?, for resolution: UInt64, key: @autoclosure () -> String, wait: Duration,
@@ -320,6 +337,8 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         guard !built.isEmpty else { return }
         condition.lock()
         for (cell, value, box) in built {
+            storeCount &+= 1
+            cell.storedAt = storeCount
             cell.storeUnderLock(value, box: box)
             release(cell)
         }
@@ -337,6 +356,18 @@ final class SharedInstanceCoordinator: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return cells.compactMap { $0.emptyUnderLock() }
+    }
+
+    /// Empties the cells of a closed child, published ones too, and returns what they held (a weak
+    /// value still alive included) with its entry and when it was stored. Only for a factory no
+    /// resolution reads any more: a published value is read without the lock.
+    func takeAll(_ cells: [(entry: RegistryEntry, cell: SharedInstanceCell)]) -> [(entry: RegistryEntry, value: Any, sequence: UInt64)] {
+        condition.lock()
+        defer { condition.unlock() }
+        return cells.compactMap { entry, cell in
+            let sequence = cell.storedAt
+            return cell.takeUnderLock().map { (entry, $0, sequence) }
+        }
     }
 
     /// Gives up the cells `resolution` still owns (its builds failed) so that another resolution can

@@ -100,6 +100,20 @@ struct SlotTable {
         }
     }
 
+    /// The instances held for the entries `including` accepts, by entry.
+    ///
+    /// A key is the address of a registry entry that the factory (or this resolution's table of
+    /// parameterized entries) still holds while the resolution runs, so it is read back as that entry.
+    func instances(_ including: (RegistryEntry) -> Bool) -> [ObjectIdentifier: StoredInstance] {
+        var found: [ObjectIdentifier: StoredInstance] = [:]
+        for index in used {
+            guard let instance = states[index].instance, let address = UnsafeRawPointer(bitPattern: keys[index]) else { continue }
+            let entry = Unmanaged<RegistryEntry>.fromOpaque(address).takeUnretainedValue()
+            if including(entry) { found[ObjectIdentifier(entry)] = instance }
+        }
+        return found
+    }
+
     /// Forgets everything, releasing the instances held, and keeps the capacity for the next resolution.
     mutating func removeAll() {
         guard !used.isEmpty else { return }

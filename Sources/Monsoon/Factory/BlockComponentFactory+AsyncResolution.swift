@@ -162,6 +162,8 @@ extension BlockComponentFactory {
             throw ResolutionError.depthLimitExceeded("a resolution started by an async initializer", limit: limits.maximumDepth,
                                                      stackExhausted: false, path: [])
         }
+        if let childLifetime, !childLifetime.enter() { throw ResolutionError.factoryClosed() }
+        defer { childLifetime?.leave() }
         let context = ResolutionContext()
         context.begin(factory: self, enclosing: nil, stackFloor: 0)
         context.hot.pointee.run.isAsynchronous = true

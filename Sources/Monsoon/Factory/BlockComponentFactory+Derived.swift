@@ -68,16 +68,19 @@ extension BlockComponentFactory {
     }
 
     /// Each type `added`'s definitions declare that another assembly's definitions declare too.
-    private func ambiguities(introducedBy added: Assembly.Type) -> [ValidationReport.Finding] {
+    ///
+    /// - Parameter forChild: `true` for a child's assembly (see ``child(_:)``), whose message differs.
+    func ambiguities(introducedBy added: Assembly.Type, forChild: Bool = false) -> [ValidationReport.Finding] {
         let activated = assemblies.assemblies.map { typeName(type(of: $0)) }.filter { $0 != typeName(added) }
         return catalog.typesDeclaredSeveralTimes.compactMap { type, entries in
             guard entries.contains(where: { $0.declaration.assemblyType == added }),
                   entries.contains(where: { $0.declaration.assemblyType != added }),
                   let declared = ([entries[0].declaration.declaredType] + entries[0].declaration.exposedTypes).first(where: { ObjectIdentifier($0) == type })
             else { return nil }
-            return .replacesNothing(typeName(added), type: declared, keys: entries.filter { $0.declaration.assemblyType != added }.map(\.key)
-                                        + entries.filter { $0.declaration.assemblyType == added }.map(\.key),
-                                    activated: activated)
+            let keys = entries.filter { $0.declaration.assemblyType != added }.map(\.key)
+                + entries.filter { $0.declaration.assemblyType == added }.map(\.key)
+            if forChild { return .childDeclaresParentType(typeName(added), type: declared, keys: keys) }
+            return .replacesNothing(typeName(added), type: declared, keys: keys, activated: activated)
         }.sorted { $0.description < $1.description }
     }
 

@@ -11,7 +11,8 @@ import Foundation
 /// ```
 ///
 /// A factory is safe to use from any number of threads. It owns its pools: two factories never share
-/// instances, and releasing a factory releases its singletons.
+/// instances (but a child reads its parent's, see ``child(_:)``), and releasing a factory releases its
+/// singletons.
 public final class BlockComponentFactory: Sendable {
     /// Every entry, whatever made it (see `Catalog`).
     @usableFromInline let catalog: Catalog
@@ -36,6 +37,14 @@ public final class BlockComponentFactory: Sendable {
     let validatesAtActivation: Bool
     /// Called with the error of each resolution call that fails (see `reported`).
     let failureObserver: (@Sendable (ResolutionError) -> Void)?
+    /// The factory this one is a child of (see ``child(_:)``), which builds and pools the shared
+    /// components of its own definitions for both.
+    let parent: BlockComponentFactory?
+    /// A child's gate, which `close()` shuts; `nil` for a factory that is no child.
+    let childLifetime: ChildLifetime?
+    /// For a child, its entries of the parent's shared definitions, each with the parent's entry that
+    /// pools its component (see `ResolutionContext.sharedInstance`).
+    let parentEntries: [ObjectIdentifier: RegistryEntry]
     /// The singleton build times measured during activation (written once by the activating thread) and
     /// added to by `start()`.
     let singletonTimings = Locked<[ActivationReport.SingletonTiming]>([])
@@ -128,7 +137,8 @@ public final class BlockComponentFactory: Sendable {
     init(
         assemblies given: [Assembly], excluding excluded: [Assembly.Type], configuration: Configuration,
         definitionPostProcessors: [any DefinitionPostProcessor], instancePostProcessors: [any InstancePostProcessor],
-        validating: Bool, limits: ResolutionLimits, onResolutionFailure: (@Sendable (ResolutionError) -> Void)?
+        validating: Bool, limits: ResolutionLimits, onResolutionFailure: (@Sendable (ResolutionError) -> Void)?,
+        parent: BlockComponentFactory? = nil
     ) throws(ActivationError) {
         let found = try Collaborators.expanding(given, excluding: excluded)
         let assemblies = found.map(\.assembly)
@@ -147,7 +157,14 @@ public final class BlockComponentFactory: Sendable {
         let registry = try Registry.activating(directory, postProcessors: allDefinitionPostProcessors) { reference, definition in
             assemblyConfigurations.configuration(forAssembly: reference.assembly, building: definition, directory: directory, global: configuration)
         }
-        self.catalog = Catalog(registry: registry, assemblies: directory)
+        let catalog = Catalog(registry: registry, assemblies: directory)
+        self.catalog = catalog
+        self.parent = parent
+        self.childLifetime = parent.map { _ in ChildLifetime() }
+        self.parentEntries = parent.map { Self.entries(of: catalog, pooledBy: $0) } ?? [:]
+        // A child's pools are emptied by `close()`, so its resolutions never read them lock-free: they
+        // all take the general path, whose gate `close()` waits on.
+        if parent != nil { patches.beginBypass() }
         if validating {
             let errors = validate().findings(.error)
             if !errors.isEmpty { throw ActivationError(problems: errors) }

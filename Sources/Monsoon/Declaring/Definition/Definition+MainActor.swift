@@ -117,6 +117,15 @@ extension Definition {
         return copy
     }
 
+    /// Adds a main-actor teardown hook (see `teardown(_:)`), which a child's `close()` runs on
+    /// the main actor: `.teardown { @MainActor model in model.stop() }`. The component is then built on
+    /// the main actor, whatever its initializer.
+    public func teardown(_ hook: sending @escaping @MainActor @Sendable (T) -> Void) -> Definition<T> {
+        var copy = requiringMainActor()
+        copy.recipe.teardowns.append(MainActorCall.hook(hook))
+        return copy
+    }
+
     /// This definition, built on the main actor: its initializer checks where it runs first.
     func requiringMainActor() -> Definition<T> {
         guard !recipe.isMainActor else { return self }

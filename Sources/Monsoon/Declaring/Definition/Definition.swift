@@ -404,6 +404,25 @@ extension Definition {
         return copy
     }
 
+    /// Adds a hook called when a child factory that pools the component closes (see
+    /// ``BlockComponentFactory/close()``): a session's cart saving itself at logout. Hooks of one
+    /// component run in the order they were added; components are torn down newest first, so before
+    /// those they were injected with.
+    ///
+    /// ```swift
+    /// func cart() -> Definition<Cart> { define(.lazySingleton) { Definition(Cart.init).teardown { $0.save() } } }
+    /// ```
+    ///
+    /// Only what a child's pools hold at its close is torn down: a singleton, lazySingleton, a live
+    /// weakSingleton or a component of a scope of your own, of the child's own definitions. An
+    /// objectGraph or prototype component is never pooled, so its hooks never run; neither do those of a
+    /// factory that is no child, which is never closed. Hooks are not inherited through `parent(_:)`.
+    public func teardown(_ hook: @escaping @Sendable (T) -> Void) -> Definition<T> {
+        var copy = self
+        copy.recipe.teardowns.append(hook)
+        return copy
+    }
+
     /// Makes this definition's own hooks replace the ones it inherits, kind by kind, as a child's hook
     /// does in Typhoon: with its own `afterInjections`, its ancestors' after-injection hooks do not run
     /// (and likewise for `beforeInjections`); a kind it sets no hook of is inherited as usual. Without

@@ -7,6 +7,8 @@ struct Recipe<T>: Sendable {
     @usableFromInline var methods: [MethodInjection<T>] = []
     @usableFromInline var beforeInjections: [@Sendable (T) -> Void] = []
     @usableFromInline var afterInjections: [@Sendable (T) -> Void] = []
+    /// Run when a child factory that pools the component closes (`teardown(_:)`).
+    var teardowns: [@Sendable (T) -> Void] = []
     @usableFromInline var scope: Scope?
     @usableFromInline var parent: DefinitionReference?
     /// More types lookup by type finds the definition under (`exposed(as:)`).
@@ -205,6 +207,8 @@ protocol DefinitionBehaviour: AnyObject, Sendable {
     /// without erasing its steps.
     var replacesInheritedHooks: Bool { get }
     func accepts(_ type: Any.Type) -> Bool
+    /// The teardown hooks of `component`, ready to run; `nil` when the definition has none.
+    func teardown(_ component: Any) -> (@Sendable () -> Void)?
     func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
     /// Builds the component in an asynchronous resolution, awaiting what must be awaited.
     nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any
@@ -279,6 +283,14 @@ final class RecipeBehaviour<T>: DefinitionBehaviour, @unchecked Sendable {
 
     func box(_ component: Any) -> AnyObject? {
         (component as? T).map { TypedBox($0) }
+    }
+
+    func teardown(_ component: Any) -> (@Sendable () -> Void)? {
+        guard !recipe.teardowns.isEmpty, let typed = component as? T else { return nil }
+        // Boxed as a pool holds it: the component was shared across threads when it was pooled.
+        let held = TypedBox(typed)
+        let hooks = recipe.teardowns
+        return { for hook in hooks { hook(held.value) } }
     }
 }
 

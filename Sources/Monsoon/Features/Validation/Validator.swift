@@ -19,7 +19,7 @@ struct Validator {
 
     func findings() -> [ValidationReport.Finding] {
         laterProblems + unresolvedFindings() + unboundedChains() + initializerCycles() + abstractReferences() + singletonsWithArguments()
-            + captiveDependencies() + awaitingDefinitions() + mainActorDefinitions() + mainActorSingletons()
+            + captiveDependencies() + childComponentsCaptured() + awaitingDefinitions() + mainActorDefinitions() + mainActorSingletons()
             + opaqueDefinitions() + unusedDefinitions()
     }
 
@@ -142,6 +142,44 @@ struct Validator {
                                          + "\(edge.to) on the main actor."))
             }
             return found
+        }
+    }
+
+    /// For a child factory: the parent's shared components that would reach one of the child's own
+    /// definitions. The parent builds and pools them from its own definitions, so the build would
+    /// either fail there or keep the child's component past the child's close. One search backwards
+    /// from the child's definitions through the parent's, so linear in the graph.
+    private func childComponentsCaptured() -> [ValidationReport.Finding] {
+        guard let parent = factory.parent else { return [] }
+        let parentKeys = Set(parent.catalog.keys)
+        var predecessors: [String: [String]] = [:]
+        for edge in graph.edges where edge.kind != .parent { predecessors[edge.to, default: []].append(edge.from) }
+        // For each of the parent's definitions that reaches one of the child's: the next step towards it.
+        var toward: [String: String] = [:]
+        var queue = graph.nodes.map(\.key).filter { !parentKeys.contains($0) }
+        var seen = Set(queue)
+        var next = 0
+        while next < queue.count {
+            let node = queue[next]
+            next += 1
+            for from in predecessors[node] ?? [] where parentKeys.contains(from) && seen.insert(from).inserted {
+                toward[from] = node
+                queue.append(from)
+            }
+        }
+        return graph.nodes.compactMap { node in
+            guard node.scope.isShared, toward[node.key] != nil else { return nil }
+            var path = [node.key]
+            var current = node.key
+            while let step = toward[current] {
+                path.append(step)
+                current = step
+            }
+            return finding(.error, .childComponentCaptured, node.key, path,
+                           "\(node.key) (\(node.scope)) is the parent factory's, and would hold \(current), this child's own component, "
+                               + "past the child's close: \(path.joined(separator: " → ")). The parent builds it from its own definitions, "
+                               + "where \(current) is not. Move \(node.key) into the child's assemblies, or give it \(current) "
+                               + "from code that resolves it from the child.")
         }
     }
 

@@ -1,0 +1,139 @@
+import Foundation
+
+/// A component built at most once, on first use, within the graph it was injected in: Swinject's
+/// `Lazy<T>`.
+///
+/// ```swift
+/// final class Checkout {
+///     let receipts: Lazy<ReceiptPrinter>
+///     init(receipts: Lazy<ReceiptPrinter>) { self.receipts = receipts }
+///     func finish() throws { try receipts().print() }     // built here, the first time
+/// }
+/// func checkout() -> Definition<Checkout> { define { Definition(Checkout.init(receipts:), .lazy(printer())) } }
+/// ```
+///
+/// - The first call builds the component, obeying its definition's scope; every later call returns
+///   that same instance, whatever the scope (a ``Provider`` resolves again at each call).
+/// - The build belongs to the graph the lazy was injected in: an objectGraph component it reaches is
+///   the instance the rest of that graph got. Called while that graph is still being built on the same
+///   thread (from a hook), it joins it.
+/// - Safe from any thread: callers racing for the first build wait for it (no longer than the
+///   factory's `sharedBuildWait`), and get the one instance. A build that fails throws to every caller
+///   waiting for it, and the next call tries again.
+/// - It holds its factory weakly, and until its first call, the objectGraph components of its graph.
+///
+/// - Note: Shown in the graph and validated as a provider edge: built later, never with the component
+///   that holds it.
+public final class Lazy<T>: @unchecked Sendable {
+    // Unchecked: every mutable field is read and written under `condition`; the component is handed
+    // to whichever thread calls, as pools hand shared components.
+    private let factory: FactoryReference
+    private let reference: DefinitionReference
+    private let condition = NSCondition()
+    private var state: State
+    /// The objectGraph components of the graph the lazy was injected in, once that resolution ended.
+    private let graph: GraphSnapshot?
+
+    private enum State {
+        case pending
+        /// Being built by the resolution of this thread's state.
+        case building(thread: UnsafeMutableRawPointer)
+        case built(T)
+    }
+
+    init(factory: FactoryReference, reference: DefinitionReference, graph: GraphSnapshot?) {
+        self.factory = factory
+        self.reference = reference
+        self.graph = graph
+        self.state = .pending
+    }
+
+    /// The component: built by the first call, the same instance afterwards.
+    ///
+    /// - Throws: ``ResolutionError``: what its build throws, `ErrorKind.factoryReleased` once the
+    ///   factory is gone, `ErrorKind.initializerCycle` when its own build calls it,
+    ///   `ErrorKind.sharedBuildTimedOut` when another thread's first build outlasts the factory's
+    ///   `sharedBuildWait`.
+    public func callAsFunction() throws(ResolutionError) -> T {
+        let factory = try factory.get()
+        return try factory.reportingFailure { () throws(ResolutionError) in try component(from: factory) }
+    }
+
+    private func component(from factory: BlockComponentFactory) throws(ResolutionError) -> T {
+        let thread = UnsafeMutableRawPointer(ThreadState.current)
+        let deadline = Date().addingTimeInterval(factory.limits.sharedBuildWait.seconds)
+        condition.lock()
+        while true {
+            switch state {
+            case .built(let component):
+                condition.unlock()
+                return component
+            case .building(let builder):
+                if builder == thread {
+                    condition.unlock()
+                    throw .initializerCycle(reference.function, path: [reference.function, reference.function])
+                }
+                if !condition.wait(until: deadline), Date() >= deadline {
+                    condition.unlock()
+                    throw .sharedBuildTimedOut(reference.function, waited: factory.limits.sharedBuildWait, path: [])
+                }
+            case .pending:
+                state = .building(thread: thread)
+                condition.unlock()
+                let built: T
+                do {
+                    built = try build(from: factory)
+                } catch {
+                    condition.lock()
+                    state = .pending
+                    condition.broadcast()
+                    condition.unlock()
+                    throw error
+                }
+                condition.lock()
+                state = .built(built)
+                condition.broadcast()
+                condition.unlock()
+                return built
+            }
+        }
+    }
+
+    /// Builds in the graph the lazy came from: a new resolution that starts with that graph's
+    /// objectGraph components, or the resolution still building it on this thread.
+    private func build(from factory: BlockComponentFactory) throws(ResolutionError) -> T {
+        let entry = try factory.entry(for: reference, declaredType: T.self, path: [])
+        return try factory.withResolution { context throws(ResolutionError) in
+            if let graph, context.stack.frames.isEmpty { context.inherit(graph) }
+            return try context.component(of: entry, as: T.self)
+        }
+    }
+}
+
+/// The objectGraph components of one finished resolution, kept for the ``Lazy`` values it injected.
+///
+/// Unchecked `Sendable`: written once, by the resolution's thread as it finishes, under the lock, and
+/// read under it; the components it holds are handed to the thread that first calls a lazy, as a pool
+/// hands shared ones.
+final class GraphSnapshot: @unchecked Sendable {
+    private let instances = Locked<[ObjectIdentifier: StoredInstance]>([:])
+
+    func fill(_ recorded: [ObjectIdentifier: StoredInstance]) {
+        instances.withLock { $0 = recorded }
+    }
+
+    func instance(of entry: RegistryEntry) -> StoredInstance? {
+        instances.withLock { $0[ObjectIdentifier(entry)] }
+    }
+}
+
+extension Injectable {
+    /// Injects a ``Lazy`` that builds `definition`'s component on its first call, in the graph it was
+    /// injected in, and returns that one instance from then on.
+    public static func lazy<V>(_ definition: Definition<V>) -> Injection<Lazy<V>> where Self == Injection<Lazy<V>> {
+        let reference = definition.reference
+        return Injection(target: .provider(reference)) { resolver in
+            Lazy(factory: resolver.factory, reference: reference, graph: resolver.graphSnapshot())
+        }
+    }
+}

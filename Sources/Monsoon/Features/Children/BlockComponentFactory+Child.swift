@@ -1,0 +1,122 @@
+/// Child factories: Swinject's parent container, and a session that opens with a logged-in user and
+/// closes at logout.
+extension BlockComponentFactory {
+    /// A child factory: this factory's definitions and those of `assemblies`, where the shared
+    /// components of this factory's definitions (singleton, lazySingleton, weakSingleton, scopes of
+    /// your own) are this factory's, and the child's own definitions have pools of the child's.
+    ///
+    /// ```swift
+    /// let app = try BlockComponentFactory(assemblies: [AppAssembly()])
+    /// let session = try app.child(SessionAssembly(user: user, token: token))
+    /// let cart = try session.resolve(SessionAssembly.cart)      // one per session
+    /// let api = try session.resolve(AppAssembly.apiClient)      // the app's singleton
+    /// try await session.close()                                 // at logout
+    /// ```
+    ///
+    /// - The child's assemblies bring the values a session is opened with (the user, a token) as
+    ///   stored properties, which their definitions inject as they are: never optional, never looked up.
+    /// - The child is validated as it is made, as `validating: true` validates at activation: a
+    ///   definition of the child that cannot be resolved fails here, not at first use. So does a shared
+    ///   component of this factory that would reach one of the child's (a singleton injecting the
+    ///   session's cart by type): it is this factory's, so it would hold the child's component past the
+    ///   child's close (`ErrorKind.childComponentCaptured`, naming both and the path).
+    /// - A child never changes this factory: it builds this factory's shared components through this
+    ///   factory, from this factory's definitions, and its own pools hold only its own components.
+    ///   Components that live no longer than a resolution (objectGraph, prototype) are built by the child
+    ///   in its own graphs, whichever factory's definitions they come from.
+    /// - ``close()`` ends the child: resolutions already running finish, later ones throw
+    ///   `ErrorKind.factoryClosed`, the `teardown(_:)` hooks of what its pools hold run, newest first, and the pools
+    ///   are emptied. A child that is released without being closed releases its pools without teardown.
+    ///
+    /// A child's own definitions must not declare a type this factory's definitions declare (lookups by
+    /// type would become ambiguous): replace an assembly with ``with(_:)`` instead. Resolving from a
+    /// child takes the general path (it checks that the child is open), a few hundred instructions more
+    /// than this factory's warm path.
+    ///
+    /// - Throws: ``ActivationError`` for what the child's assemblies get wrong, for error findings of
+    ///   the validation, and `ambiguousType` for a type the child declares again.
+    /// - Complexity: activates this factory's definitions again for the child (without building its
+    ///   shared components): O(*n*) in all the definitions, plus the child's singletons.
+    public func child(_ assemblies: Assembly...) throws(ActivationError) -> BlockComponentFactory {
+        // An assembly this factory has already fails as a duplicate, as it would in one factory.
+        let child = try BlockComponentFactory(
+            assemblies: self.assemblies.given.assemblies + assemblies, excluding: self.assemblies.given.excluded, configuration: configuration,
+            definitionPostProcessors: givenPostProcessors.definition, instancePostProcessors: givenPostProcessors.instance,
+            validating: true, limits: limits, onResolutionFailure: failureObserver, parent: self)
+        let problems = assemblies.flatMap { child.ambiguities(introducedBy: type(of: $0), forChild: true) }
+        guard problems.isEmpty else { throw ActivationError(problems: problems) }
+        return child
+    }
+
+    /// Closes a child factory (see ``child(_:)``): a session's logout.
+    ///
+    /// ```swift
+    /// try await session.close()
+    /// ```
+    ///
+    /// 1. Later resolutions from the child throw `ErrorKind.factoryClosed` (a ``Provider`` of the child
+    ///    too); resolutions already running finish first, so none hands out a component after `close`
+    ///    returns.
+    /// 2. The teardown hooks of the components the child's pools hold run, once each, newest first:
+    ///    a component is torn down before those it was injected with. A main-actor component's hooks run
+    ///    on the main actor, the others on the calling task.
+    /// 3. The pools are emptied: a component nothing else holds is deinitialized before `close`
+    ///    returns.
+    ///
+    /// A second call waits for the first to finish, and does nothing more. The parent's components are
+    /// not touched.
+    ///
+    /// - Throws: ``CloseError`` — `ErrorKind.notAChild` on a factory that is no child (its singletons
+    ///   are read without a lock, so nothing can close it safely: release it instead);
+    ///   `ErrorKind.closeDuringResolution` from inside a build, which `close` would wait for forever.
+    public func close() async throws(CloseError) {
+        guard let childLifetime else { throw .notAChild }
+        guard !Self.isInsideBuild(ThreadState.current) else { throw .duringResolution }
+        guard await childLifetime.closeAndDrain() else { return }
+        // No resolution runs now, and none can start: the pools are read by nobody.
+        let held = coordinator.takeAll(catalog.allEntries.compactMap { entry in entry.cell.map { (entry, $0) } })
+        for component in held.sorted(by: { $0.sequence > $1.sequence }) {
+            guard let hooks = component.entry.definition.behaviour.teardown(component.value) else { continue }
+            if component.entry.isMainActor {
+                await MainActor.run { hooks() }
+            } else {
+                hooks()
+            }
+        }
+        childLifetime.finishTeardown()
+        // `held` goes here, with the last references the child had: deinitializers run now.
+    }
+
+    /// The entries of `catalog` (a child's) whose definitions `parent` lists with a shared scope, each
+    /// with the parent's entry.
+    static func entries(of catalog: Catalog, pooledBy parent: BlockComponentFactory) -> [ObjectIdentifier: RegistryEntry] {
+        var found: [ObjectIdentifier: RegistryEntry] = [:]
+        for entry in catalog.listedEntries where entry.cell != nil {
+            if let home = parent.catalog.entry(identifiedBy: entry.declaration.identity), home.cell != nil {
+                found[ObjectIdentifier(entry)] = home
+            }
+        }
+        return found
+    }
+
+    /// The parent's entry that pools `entry`'s component, for a child; `nil` for its own entries.
+    func parentEntry(of entry: RegistryEntry) -> (factory: BlockComponentFactory, entry: RegistryEntry)? {
+        guard let parent, let home = parentEntries[ObjectIdentifier(entry)] else { return nil }
+        return (parent, home)
+    }
+
+    /// The component of a parent's shared entry, built and pooled by the parent, from a child's
+    /// resolution.
+    func sharedComponent(of entry: RegistryEntry, path: @autoclosure () -> [String]) throws(ResolutionError) -> Any {
+        if !entry.isPrepared { try prepare(entry, path: path()) }
+        if entry.reach.mayAwait { try checkSynchronouslyBuildable(entry) }
+        return try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
+    }
+
+    /// `sharedComponent(of:)` for an asynchronous resolution.
+    nonisolated(nonsending)
+    func sharedComponentAsync(of entry: RegistryEntry) async throws -> Any {
+        if !entry.isPrepared { try prepare(entry, path: []) }
+        return try await withAsyncResolution { context in try await context.instanceAsync(of: entry) }
+    }
+}

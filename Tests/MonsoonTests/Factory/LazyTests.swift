@@ -1,0 +1,126 @@
+import Dispatch
+import Foundation
+import Monsoon
+import Synchronization
+import Testing
+
+private final class TillLedger: Sendable {
+    init(log: BuildLog) { log.record("init TillLedger") }
+}
+
+private final class Printer: Sendable {
+    let ledger: TillLedger
+    init(ledger: TillLedger, log: BuildLog) {
+        self.ledger = ledger
+        log.record("init Printer")
+    }
+}
+
+private final class Till: Sendable {
+    let ledger: TillLedger
+    let printer: Lazy<Printer>
+    let fresh: Lazy<Printer>
+    init(ledger: TillLedger, printer: Lazy<Printer>, fresh: Lazy<Printer>) {
+        self.ledger = ledger
+        self.printer = printer
+        self.fresh = fresh
+    }
+}
+
+private final class Mirror: Sendable {
+    let me: Lazy<Mirror>
+    let log: BuildLog
+    init(me: Lazy<Mirror>, log: BuildLog) {
+        self.me = me
+        self.log = log
+    }
+}
+
+private final class LazyAssembly: Assembly {
+    let log = BuildLog()
+    override var definitions: [any ComponentDefinition] { [till(), mirror()] }
+    func ledger() -> Definition<TillLedger> { define(.objectGraph) { [log] in Definition(TillLedger.init(log:), .value(log)) } }
+    func printer() -> Definition<Printer> { define(.prototype) { [self] in Definition(Printer.init(ledger:log:), ledger(), .value(log)) } }
+    func till() -> Definition<Till> {
+        define(.prototype) { [self] in Definition(Till.init(ledger:printer:fresh:), ledger(), .lazy(printer()), .lazy(printer())) }
+    }
+    /// Calls its own lazy from its after-injection hook, as part of the build of that very lazy.
+    func mirror() -> Definition<Mirror> {
+        define(.prototype) { [self] in
+            Definition(Mirror.init(me:log:), .lazy(mirror()), .value(log)).afterInjections { mirror in
+                do throws(ResolutionError) {
+                    _ = try mirror.me()
+                } catch {
+                    mirror.log.record("\(error.kind)")
+                }
+            }
+        }
+    }
+}
+
+@Suite struct LazyTests {
+    @Test func aLazyBuildsOnceOnFirstCallInTheGraphItWasInjectedIn() throws {
+        let assembly = LazyAssembly()
+        let factory = try BlockComponentFactory(assemblies: [assembly])
+        let till = try factory.resolve(LazyAssembly.till)
+        // Not built with the till.
+        #expect(assembly.log.count("init Printer") == 0)
+        #expect(assembly.log.count("init TillLedger") == 1)
+
+        let printer = try till.printer()
+        #expect(try till.printer() === printer)
+        #expect(assembly.log.count("init Printer") == 1)
+        // The ledger is objectGraph: the printer got the till's, not a new one.
+        #expect(printer.ledger === till.ledger)
+        #expect(assembly.log.count("init TillLedger") == 1)
+        // Each injection site is a lazy of its own: a prototype is built once per lazy.
+        #expect(try till.fresh() !== printer)
+        #expect(try till.fresh().ledger === till.ledger)
+
+        // Another graph, another ledger.
+        let other = try factory.resolve(LazyAssembly.till)
+        #expect(try other.printer().ledger === other.ledger)
+        #expect(other.ledger !== till.ledger)
+    }
+
+    @Test func eightThreadsGetTheOneInstance() throws {
+        let assembly = LazyAssembly()
+        let factory = try BlockComponentFactory(assemblies: [assembly])
+        let tills = try (0..<20).map { _ in try factory.resolve(LazyAssembly.till) }
+        let results = Locked<[ObjectIdentifier: Set<ObjectIdentifier>]>([:])
+        let failures = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for till in tills {
+                do {
+                    let printer = try till.printer()
+                    results.withLock { _ = $0[ObjectIdentifier(till), default: []].insert(ObjectIdentifier(printer)) }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(failures.load(ordering: .relaxed) == 0)
+        #expect(results.withLock { $0.values.allSatisfy { $0.count == 1 } })
+        #expect(results.withLock { $0.count } == 20)
+        #expect(assembly.log.count("init Printer") == 20)
+        #expect(try tills.allSatisfy { try $0.printer().ledger === $0.ledger })
+    }
+
+    /// Each mirror's hook calls its lazy, which builds another mirror whose hook does the same: without
+    /// end, on one thread's stack. It ends in a typed error, not a crash.
+    @Test func lazyBuildsWithoutEndStopBeforeTheStackRunsOut() throws {
+        let assembly = LazyAssembly()
+        let factory = try BlockComponentFactory(assemblies: [assembly])
+        _ = try factory.resolve(LazyAssembly.mirror)
+        #expect(assembly.log.events.contains("depthLimitExceeded"))
+    }
+
+    @Test func aLazyOfAReleasedFactoryThrows() throws {
+        let till: Till
+        do {
+            let factory = try BlockComponentFactory(assemblies: [LazyAssembly()])
+            till = try factory.resolve(LazyAssembly.till)
+        }
+        #expect { try till.printer() } throws: { ($0 as? ResolutionError)?.kind == .factoryReleased }
+    }
+}
