@@ -54,7 +54,12 @@ struct Catalog: Sendable {
 
     /// Whether a definition's call site is registered: listed, or reached and registered since.
     func isRegistered(_ identity: DefinitionIdentity) -> Bool {
-        registry.entry(identifiedBy: identity) != nil || later.reached(identity) != nil
+        registeredEntry(identifiedBy: identity) != nil
+    }
+
+    /// The entry of a definition's call site, listed or reached and registered since.
+    func registeredEntry(identifiedBy identity: DefinitionIdentity) -> RegistryEntry? {
+        registry.entry(identifiedBy: identity) ?? later.reached(identity)
     }
 
     /// The listed entry with this key (`QuestAssembly.knight()`), or the one replacing it.

@@ -50,7 +50,7 @@ enum AsyncReach: Sendable {
         var stack: [(entry: RegistryEntry, path: [String])] = [(entry, [entry.key])]
         while let (current, path) = stack.popLast() {
             guard visited.insert(ObjectIdentifier(current)).inserted else { continue }
-            if !includingBuilt, current.cell?.mayHoldValue == true { continue }
+            if !includingBuilt, factory.mayHoldValue(current) { continue }
             if needs(current) { return path }
             var successors: [RegistryEntry] = []
             for target in targets(of: current) {

@@ -131,7 +131,7 @@ extension ResolutionContext {
         guard !targets.isEmpty else { return }
         var entries: [RegistryEntry] = []
         for target in targets { collectEntries(of: target, into: &entries) }
-        guard entries.contains(where: { $0.cell?.mayHoldValue != true && needsAsyncSteps($0) }) else { return }
+        guard entries.contains(where: { !factory.mayHoldValue($0) && needsAsyncSteps($0) }) else { return }
         var values: [(entry: RegistryEntry, value: Any)] = []
         for entry in entries {
             do {

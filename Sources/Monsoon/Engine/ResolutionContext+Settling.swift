@@ -89,7 +89,9 @@ extension ResolutionContext {
             claims.entries.removeAll(keepingCapacity: true)
         }
         if let snapshot = hot.pointee.scratch.graphSnapshot {
-            snapshot.fill(stack.slots.instances { $0.scope.isPooledPerResolution })
+            // Not the entries this resolution made for argument values: they are freed with it.
+            let ownEntries = Set(scratch.parameterizedEntries.values.map(ObjectIdentifier.init))
+            snapshot.fill(stack.slots.instances { $0.scope.isPooledPerResolution && !ownEntries.contains(ObjectIdentifier($0)) })
             hot.pointee.scratch.graphSnapshot = nil
         }
         if hot.pointee.scratch.inheritedGraph != nil { hot.pointee.scratch.inheritedGraph = nil }

@@ -26,7 +26,7 @@ extension BlockComponentFactory {
     ///   left for the next `start()` or resolution.
     nonisolated(nonsending)
     public func start() async throws {
-        let plan = StartPlan(awaiting: catalog.listedEntries.filter(\.awaitsStart), in: self)
+        let plan = StartPlan(awaiting: catalog.listedEntries.filter { $0.awaitsStart && parentEntry(of: $0) == nil }, in: self)
         guard !plan.entries.isEmpty else { return }
         let run = try await run(plan)
         singletonTimings.withLock { recorded in
@@ -105,7 +105,7 @@ extension BlockComponentFactory {
     /// Builds one singleton in a resolution of its own; what it injects from the plan is built already.
     private func build(_ entry: RegistryEntry, index: Int) async -> StartOutcome {
         let started = ContinuousClock.now
-        let wasBuilt = entry.cell?.mayHoldValue == true
+        let wasBuilt = mayHoldValue(entry)
         do {
             if !wasBuilt { _ = try await withAsyncResolution { context in try await context.instanceAsync(of: entry) } }
             return StartOutcome(index: index, started: started, ended: .now, wasBuilt: wasBuilt, failure: nil)
@@ -155,7 +155,7 @@ struct StartPlan: Sendable {
                         // What a build waits for is what it builds; only what may await can lead to a
                         // singleton that awaits.
                         guard edge.isBuiltWithComponent, let reached = edge.entry, reached.isPrepared, reached.reach.mayAwait,
-                              reached.cell?.mayHoldValue != true, visited.insert(ObjectIdentifier(reached)).inserted else { return }
+                              !factory.mayHoldValue(reached), visited.insert(ObjectIdentifier(reached)).inserted else { return }
                         if let index = position[ObjectIdentifier(reached)] { found.append(index) } else { stack.append(reached) }
                     }
                 }

@@ -42,9 +42,6 @@ public final class BlockComponentFactory: Sendable {
     let parent: BlockComponentFactory?
     /// A child's gate, which `close()` shuts; `nil` for a factory that is no child.
     let childLifetime: ChildLifetime?
-    /// For a child, its entries of the parent's shared definitions, each with the parent's entry that
-    /// pools its component (see `ResolutionContext.sharedInstance`).
-    let parentEntries: [ObjectIdentifier: RegistryEntry]
     /// The singleton build times measured during activation (written once by the activating thread) and
     /// added to by `start()`.
     let singletonTimings = Locked<[ActivationReport.SingletonTiming]>([])
@@ -161,7 +158,6 @@ public final class BlockComponentFactory: Sendable {
         self.catalog = catalog
         self.parent = parent
         self.childLifetime = parent.map { _ in ChildLifetime() }
-        self.parentEntries = parent.map { Self.entries(of: catalog, pooledBy: $0) } ?? [:]
         // A child's pools are emptied by `close()`, so its resolutions never read them lock-free: they
         // all take the general path, whose gate `close()` waits on.
         if parent != nil { patches.beginBypass() }

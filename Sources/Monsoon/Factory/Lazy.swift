@@ -18,9 +18,10 @@ import Foundation
 ///   the instance the rest of that graph got. Called while that graph is still being built on the same
 ///   thread (from a hook), it joins it.
 /// - Safe from any thread: callers racing for the first build wait for it (no longer than the
-///   factory's `sharedBuildWait`), and get the one instance. A build that fails throws to every caller
-///   waiting for it, and the next call tries again.
-/// - It holds its factory weakly, and until its first call, the objectGraph components of its graph.
+///   factory's `sharedBuildWait`), and get the one instance. A build that fails throws to its caller
+///   and leaves the lazy unbuilt, so a waiting caller tries the build itself.
+/// - It holds its factory and its graph weakly: an objectGraph component nothing holds any more is
+///   built anew. Its first call is a resolution like any other, so a closed child refuses it.
 ///
 /// - Note: Shown in the graph and validated as a provider edge: built later, never with the component
 ///   that holds it.
@@ -31,12 +32,14 @@ public final class Lazy<T>: @unchecked Sendable {
     private let reference: DefinitionReference
     private let condition = NSCondition()
     private var state: State
-    /// The objectGraph components of the graph the lazy was injected in, once that resolution ended.
-    private let graph: GraphSnapshot?
+    /// The objectGraph components of the graph the lazy was injected in, once that resolution ended;
+    /// dropped once the component is built. Guarded by `condition`.
+    private var graph: GraphSnapshot?
 
     private enum State {
         case pending
-        /// Being built by the resolution of this thread's state.
+        /// Being built on the thread whose state is at this address: compared, never read through (a
+        /// thread's state lives as long as the thread, which is building).
         case building(thread: UnsafeMutableRawPointer)
         case built(T)
     }
@@ -79,10 +82,11 @@ public final class Lazy<T>: @unchecked Sendable {
                 }
             case .pending:
                 state = .building(thread: thread)
+                let graph = self.graph
                 condition.unlock()
                 let built: T
                 do {
-                    built = try build(from: factory)
+                    built = try build(from: factory, in: graph)
                 } catch {
                     condition.lock()
                     state = .pending
@@ -92,6 +96,7 @@ public final class Lazy<T>: @unchecked Sendable {
                 }
                 condition.lock()
                 state = .built(built)
+                self.graph = nil
                 condition.broadcast()
                 condition.unlock()
                 return built
@@ -101,7 +106,7 @@ public final class Lazy<T>: @unchecked Sendable {
 
     /// Builds in the graph the lazy came from: a new resolution that starts with that graph's
     /// objectGraph components, or the resolution still building it on this thread.
-    private func build(from factory: BlockComponentFactory) throws(ResolutionError) -> T {
+    private func build(from factory: BlockComponentFactory, in graph: GraphSnapshot?) throws(ResolutionError) -> T {
         let entry = try factory.entry(for: reference, declaredType: T.self, path: [])
         return try factory.withResolution { context throws(ResolutionError) in
             if let graph, context.stack.frames.isEmpty { context.inherit(graph) }
@@ -112,18 +117,30 @@ public final class Lazy<T>: @unchecked Sendable {
 
 /// The objectGraph components of one finished resolution, kept for the ``Lazy`` values it injected.
 ///
-/// Unchecked `Sendable`: written once, by the resolution's thread as it finishes, under the lock, and
-/// read under it; the components it holds are handed to the thread that first calls a lazy, as a pool
-/// hands shared ones.
+/// Held weakly: the component holding a lazy is usually one of them, and a strong reference would make
+/// a cycle (holder → lazy → snapshot → holder). A component nothing else holds any more is built anew
+/// by the lazy's resolution, which nobody can tell from reusing it; one that is not a class instance is
+/// not kept. Keyed by entries the factory's catalog holds (never a resolution's own parameterized
+/// entries, which are freed when it ends).
+///
+/// Unchecked `Sendable`: written once, by the resolution's thread as it finishes, and read, under the
+/// lock; a component it hands out goes to the thread that first calls a lazy, as a pool hands shared
+/// ones.
 final class GraphSnapshot: @unchecked Sendable {
-    private let instances = Locked<[ObjectIdentifier: StoredInstance]>([:])
+    private struct Held {
+        weak var object: AnyObject?
+    }
+
+    private let instances = Locked<[ObjectIdentifier: Held]>([:])
 
     func fill(_ recorded: [ObjectIdentifier: StoredInstance]) {
-        instances.withLock { $0 = recorded }
+        var held: [ObjectIdentifier: Held] = [:]
+        for (entry, instance) in recorded where !instance.isBoxed { held[entry] = Held(object: instance.object) }
+        instances.withLock { $0 = held }
     }
 
     func instance(of entry: RegistryEntry) -> StoredInstance? {
-        instances.withLock { $0[ObjectIdentifier(entry)] }
+        instances.withLock { $0[ObjectIdentifier(entry)]?.object }.map { StoredInstance(erased: $0) }
     }
 }
 

@@ -38,6 +38,11 @@ private final class Analytics: Sendable {
 }
 
 private final class Catalogue: Sendable {}
+private final class ExchangeRates: Sendable {}
+private final class Quote: Sendable {
+    let rates: ExchangeRates
+    init(rates: ExchangeRates) { self.rates = rates }
+}
 private final class Receipt: Sendable {}
 private final class Closer: Sendable {}
 private final class Leaflet: Sendable {}
@@ -51,10 +56,13 @@ private final class CartBadge {
 private class ShopAppAssembly: Assembly {
     let log: BuildLog
     init(log: BuildLog) { self.log = log }
-    override var definitions: [any ComponentDefinition] { [api(), catalogue()] }
+    override var definitions: [any ComponentDefinition] { [api(), catalogue(), quote()] }
+    func quote() -> Definition<Quote> { define(.prototype) { [self] in Definition(Quote.init(rates:), rates()) } }
     func api() -> Definition<ApiClient> {
         define(.lazySingleton) { [log] in Definition(ApiClient.init(log:), .value(log)).teardown { _ in log.record("teardown ApiClient") } }
     }
+    /// Listed by no assembly: registered when first reached, in the parent as in a child.
+    func rates() -> Definition<ExchangeRates> { define(.lazySingleton) { Definition(ExchangeRates.init) } }
     /// A prototype of the app: a child builds it in its own graph.
     func catalogue() -> Definition<Catalogue> { define(.prototype) { Definition(Catalogue.init) } }
 }
@@ -117,7 +125,45 @@ private final class SelfClosingAssembly: Assembly {
     }
 }
 
+/// Opened by an `async` initializer: built by `start()`.
+private final class BankVault: Sendable {
+    init() async { await Task.yield() }
+}
+
+private final class BankTeller: Sendable {
+    let vault: BankVault
+    init(vault: BankVault) { self.vault = vault }
+}
+
+private final class BankAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [vault()] }
+    func vault() -> Definition<BankVault> { define(.singleton) { Definition(BankVault.init) } }
+}
+
+private final class CounterAssembly: Assembly {
+    let bank: BankAssembly
+    init(bank: BankAssembly) { self.bank = bank }
+    override var definitions: [any ComponentDefinition] { [teller()] }
+    func teller() -> Definition<BankTeller> { define(.lazySingleton) { [self] in Definition(BankTeller.init(vault:), bank.vault()) } }
+}
+
+/// The synchronous `resolve`, from async code (where the compiler picks the awaited overload).
+private func resolveSynchronously(_ factory: BlockComponentFactory) throws(ResolutionError) -> BankTeller {
+    try factory.resolve(CounterAssembly.teller)
+}
+
 @Suite struct ChildFactoryTests {
+    /// The parent's async singleton, built by the parent's `start()`, counts as built for the child's
+    /// synchronous resolutions.
+    @Test func aChildResolvesSynchronouslyWhatReachesTheParentsStartedSingleton() async throws {
+        let bank = BankAssembly()
+        let parent = try BlockComponentFactory(assemblies: [bank])
+        try await parent.start()
+        let child = try parent.child(CounterAssembly(bank: bank))
+        let teller = try resolveSynchronously(child)
+        #expect(try await teller.vault === parent.resolve(BankAssembly.vault))
+    }
+
     @Test func aChildSharesItsParentsSharedComponentsAndKeepsItsOwn() throws {
         let log = BuildLog()
         let app = ShopAppAssembly(log: log)
@@ -138,6 +184,10 @@ private final class SelfClosingAssembly: Assembly {
         #expect(aliceCart.token === (try alice.resolve(AuthToken.self)))
         // A prototype of the parent's is built by the child as a prototype.
         #expect(try alice.resolve(ShopAppAssembly.catalogue) !== (try alice.resolve(ShopAppAssembly.catalogue)))
+        // A shared definition of the parent that no assembly lists is the parent's too, whoever asks first.
+        let rates = try alice.resolve(ShopAppAssembly.quote).rates
+        #expect(try parent.resolve(ShopAppAssembly.quote).rates === rates)
+        #expect(try bob.resolve(ShopAppAssembly.quote).rates === rates)
         // The parent never sees a child's definitions.
         #expect(throws: ResolutionError.self) { try parent.resolve(AuthToken.self) }
     }

@@ -115,6 +115,25 @@ private final class LazyAssembly: Assembly {
         #expect(assembly.log.events.contains("depthLimitExceeded"))
     }
 
+    /// The till is in the graph its lazy keeps: the lazy must not keep the till alive.
+    @Test func aLazyKeepsNeitherItsHolderNorItsGraphAlive() throws {
+        let factory = try BlockComponentFactory(assemblies: [LazyAssembly()])
+        weak var unused: Till?
+        weak var used: Till?
+        weak var ledger: TillLedger?
+        do {
+            let first = try factory.resolve(LazyAssembly.till)
+            unused = first
+            let second = try factory.resolve(LazyAssembly.till)
+            _ = try second.printer()
+            used = second
+            ledger = second.ledger
+        }
+        #expect(unused == nil)
+        #expect(used == nil)
+        #expect(ledger == nil)
+    }
+
     @Test func aLazyOfAReleasedFactoryThrows() throws {
         let till: Till
         do {

@@ -132,6 +132,25 @@ nonisolated final class ReportsTarget: MediatorTarget, Sendable {
     init(factory: FactoryReference) { self.factory = factory }
 }
 
+/// A crew session: opened with the skipper's name when they sign in (`factory.child(CrewAssembly(…))`),
+/// closed when they sign out.
+nonisolated final class CrewAssembly: Assembly {
+    let skipper: String
+    let services = ServiceAssembly()
+    init(skipper: String) { self.skipper = skipper }
+
+    override var definitions: [any ComponentDefinition] { [watchLog()] }
+
+    func watchLog() -> Definition<WatchLog> {
+        define(.lazySingleton) { [self] in
+            Definition(WatchLog.init(skipper:handover:), .value(skipper), .lazy(handover()))
+                .teardown { @MainActor log in log.close() }
+        }
+    }
+
+    func handover() -> Definition<HandoverNote> { define { [self] in Definition(HandoverNote.init(counter:), services.counter()) } }
+}
+
 /// `nonisolated`, as the docs ask: in this module a static constant is main-actor isolated, and the
 /// nonisolated assemblies read it.
 extension Scope {

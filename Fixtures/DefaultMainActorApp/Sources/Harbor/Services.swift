@@ -1,4 +1,5 @@
 import Foundation
+import Monsoon
 
 // The app's services, written as app code is in a module whose default isolation is the main actor:
 // every type here is main-actor isolated, the protocols are neither `Sendable` nor isolated, and nothing
@@ -143,4 +144,23 @@ struct HarborLink {
         self.harbor = harbor
         path = endpoints.tides(at: harbor)
     }
+}
+
+/// The signed-in skipper's watch log: one per crew session, closed at sign-out.
+final class WatchLog {
+    let skipper: String
+    private(set) var isClosed = false
+    /// Printed once the watch is handed over: built on first use, from the session.
+    let handover: Lazy<HandoverNote>
+    init(skipper: String, handover: Lazy<HandoverNote>) {
+        self.skipper = skipper
+        self.handover = handover
+    }
+    func close() { isClosed = true }
+}
+
+/// A note for the next watch, written from the session's counter.
+final class HandoverNote {
+    let requests: Int
+    init(counter: RequestCounter) { requests = counter.count }
 }

@@ -74,6 +74,18 @@ struct HarborTests {
         #expect(try await factory.resolve(ServiceAssembly.counter) !== counter)
     }
 
+    @Test func aCrewSessionClosesAtSignOut() async throws {
+        let factory = try TestFactory.require()
+        let session = try factory.child(CrewAssembly(skipper: "Ines"))
+        let log = try await session.resolve(CrewAssembly.watchLog)
+        #expect(log.skipper == "Ines")
+        #expect(try await session.resolve(CrewAssembly.watchLog) === log)
+        #expect(try log.handover().requests == 0)
+        try await session.close()
+        #expect(log.isClosed)
+        await #expect(throws: ResolutionError.self) { try await session.resolve(CrewAssembly.watchLog) }
+    }
+
     @Test func theSettingsSectionIsOneComponent() async throws {
         let factory = try TestFactory.require()
         let settings = try await factory.resolve(CoreAssembly.settings)

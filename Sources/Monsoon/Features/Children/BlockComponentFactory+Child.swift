@@ -38,6 +38,9 @@ extension BlockComponentFactory {
     /// - Complexity: activates this factory's definitions again for the child (without building its
     ///   shared components): O(*n*) in all the definitions, plus the child's singletons.
     public func child(_ assemblies: Assembly...) throws(ActivationError) -> BlockComponentFactory {
+        // Every definition this factory's bodies reach registered here first, so that the child finds
+        // this factory's entry for each (see `parentEntry(of:)`).
+        _ = prepareAll()
         // An assembly this factory has already fails as a duplicate, as it would in one factory.
         let child = try BlockComponentFactory(
             assemblies: self.assemblies.given.assemblies + assemblies, excluding: self.assemblies.given.excluded, configuration: configuration,
@@ -87,22 +90,22 @@ extension BlockComponentFactory {
         // `held` goes here, with the last references the child had: deinitializers run now.
     }
 
-    /// The entries of `catalog` (a child's) whose definitions `parent` lists with a shared scope, each
-    /// with the parent's entry.
-    static func entries(of catalog: Catalog, pooledBy parent: BlockComponentFactory) -> [ObjectIdentifier: RegistryEntry] {
-        var found: [ObjectIdentifier: RegistryEntry] = [:]
-        for entry in catalog.listedEntries where entry.cell != nil {
-            if let home = parent.catalog.entry(identifiedBy: entry.declaration.identity), home.cell != nil {
-                found[ObjectIdentifier(entry)] = home
-            }
+    /// The parent's entry that pools `entry`'s component, for a child's entry of one of the parent's
+    /// shared definitions (listed or reached: `child(_:)` had the parent register every one); `nil` for
+    /// the child's own entries and for a factory that is no child.
+    func parentEntry(of entry: RegistryEntry) -> (factory: BlockComponentFactory, entry: RegistryEntry)? {
+        guard let parent, let home = parent.catalog.registeredEntry(identifiedBy: entry.declaration.identity), home.cell != nil else {
+            return nil
         }
-        return found
+        return (parent, home)
     }
 
-    /// The parent's entry that pools `entry`'s component, for a child; `nil` for its own entries.
-    func parentEntry(of entry: RegistryEntry) -> (factory: BlockComponentFactory, entry: RegistryEntry)? {
-        guard let parent, let home = parentEntries[ObjectIdentifier(entry)] else { return nil }
-        return (parent, home)
+    /// Whether the pool of `entry` may hold its component (see `SharedInstanceCell.mayHoldValue`): the
+    /// parent's pool for a child's entry of a parent's shared definition, which the child's own cell
+    /// never holds.
+    func mayHoldValue(_ entry: RegistryEntry) -> Bool {
+        guard entry.cell != nil else { return false }
+        return (parentEntry(of: entry)?.entry.cell ?? entry.cell)?.mayHoldValue == true
     }
 
     /// The component of a parent's shared entry, built and pooled by the parent, from a child's

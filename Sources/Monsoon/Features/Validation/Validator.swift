@@ -151,7 +151,8 @@ struct Validator {
     /// from the child's definitions through the parent's, so linear in the graph.
     private func childComponentsCaptured() -> [ValidationReport.Finding] {
         guard let parent = factory.parent else { return [] }
-        let parentKeys = Set(parent.catalog.keys)
+        // The parent's definitions, listed or reached (`child(_:)` had the parent register every one).
+        let parentKeys = Set(factory.catalog.allEntries.filter { parent.catalog.isRegistered($0.declaration.identity) }.map(\.key))
         var predecessors: [String: [String]] = [:]
         for edge in graph.edges where edge.kind != .parent { predecessors[edge.to, default: []].append(edge.from) }
         // For each of the parent's definitions that reaches one of the child's: the next step towards it.
