@@ -160,7 +160,13 @@ public final class BlockComponentFactory: Sendable {
         self.childLifetime = parent.map { _ in ChildLifetime() }
         // A child's pools are emptied by `close()`, so its resolutions never read them lock-free: they
         // all take the general path, whose gate `close()` waits on.
-        if parent != nil { patches.beginBypass() }
+        if let parent {
+            patches.beginBypass()
+            // Before anything is built: a rejected child must not have built its singletons.
+            let added = given.filter { assembly in !parent.assemblies.given.assemblies.contains { $0 === assembly } }
+            let problems = added.flatMap { ambiguities(introducedBy: type(of: $0), forChild: true) }
+            if !problems.isEmpty { throw ActivationError(problems: problems) }
+        }
         if validating {
             let errors = validate().findings(.error)
             if !errors.isEmpty { throw ActivationError(problems: errors) }

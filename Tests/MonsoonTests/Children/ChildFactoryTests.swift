@@ -257,10 +257,22 @@ private func resolveSynchronously(_ factory: BlockComponentFactory) throws(Resol
         let app = ShopAppAssembly(log: BuildLog())
         let parent = try BlockComponentFactory(assemblies: [app, ShopSessionAssembly(user: ShopUser(name: "erin"), app: app)])
         final class SecondTokenAssembly: Assembly {
-            override var definitions: [any ComponentDefinition] { [token()] }
+            let log = BuildLog()
+            override var definitions: [any ComponentDefinition] { [token(), alarm()] }
             func token() -> Definition<AuthToken> { define { Definition { AuthToken(user: ShopUser(name: "x"), log: BuildLog()) } } }
+            /// An eager singleton: a child that is refused must not have built it.
+            func alarm() -> Definition<Closer> {
+                define(.singleton) { [log] in
+                    Definition { () -> Closer in
+                        log.record("built alarm")
+                        return Closer()
+                    }
+                }
+            }
         }
-        let error = try #require(throws: ActivationError.self) { try parent.child(SecondTokenAssembly()) }
+        let second = SecondTokenAssembly()
+        let error = try #require(throws: ActivationError.self) { try parent.child(second) }
+        #expect(second.log.count("built alarm") == 0)
         let finding = try #require(error.problems.first)
         #expect(finding.kind == .ambiguousType)
         #expect(finding.description.contains(

@@ -42,13 +42,10 @@ extension BlockComponentFactory {
         // this factory's entry for each (see `parentEntry(of:)`).
         _ = prepareAll()
         // An assembly this factory has already fails as a duplicate, as it would in one factory.
-        let child = try BlockComponentFactory(
+        return try BlockComponentFactory(
             assemblies: self.assemblies.given.assemblies + assemblies, excluding: self.assemblies.given.excluded, configuration: configuration,
             definitionPostProcessors: givenPostProcessors.definition, instancePostProcessors: givenPostProcessors.instance,
             validating: true, limits: limits, onResolutionFailure: failureObserver, parent: self)
-        let problems = assemblies.flatMap { child.ambiguities(introducedBy: type(of: $0), forChild: true) }
-        guard problems.isEmpty else { throw ActivationError(problems: problems) }
-        return child
     }
 
     /// Closes a child factory (see ``child(_:)``): a session's logout.
