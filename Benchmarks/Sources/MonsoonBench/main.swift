@@ -6,12 +6,20 @@ import Foundation
 //   --json          machine-readable output
 //   --measure ID IMPL N   run one operation N times and exit (what --instructions runs under callgrind)
 //   --heap          only the heap kept per definition (scenario 7), and exit
+//   --sessions      only the heap before and after a thousand log-ins and log-outs (child, close), and exit
 
 if let index = CommandLine.arguments.firstIndex(of: "--measure-memory"), index + 1 < CommandLine.arguments.count {
     let status = measureMemory(reading: CommandLine.arguments[index + 1])
     if status != 0 { exit(status) }
 } else if CommandLine.arguments.contains("--heap") {
     for row in memoryRows() { print("\(row.container): \(Int(row.bytesPerDefinition)) bytes per definition") }
+} else if CommandLine.arguments.contains("--sessions") {
+    if let heap = await sessionHeap() {
+        print("heap in use after 100 sessions: \(heap.warm) bytes; after \(heap.sessions) more: \(heap.after) bytes "
+              + "(\((heap.after - heap.warm) / heap.sessions) bytes per session)")
+    } else {
+        print("the heap cannot be read here")
+    }
 } else if let index = CommandLine.arguments.firstIndex(of: "--measure") {
     // Returns rather than calling `exit` on success: under valgrind, `exit` from the async top level
     // (the main queue's thread after `dispatchMain`) brings valgrind itself down.

@@ -25,3 +25,57 @@ func memoryRows() -> [MemoryRow] {
     }
     return [MemoryRow(container: "Monsoon", bytesPerDefinition: monsoon), MemoryRow(container: "Swinject", bytesPerDefinition: swinject)]
 }
+
+/// Issue 30's session target: log in (a child factory with the user's assembly), use, log out
+/// (`close()`), a thousand times after a hundred to warm up; the heap must not grow with the count.
+final class SessionBenchUser: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+final class SessionBenchAPI: Sendable {}
+
+final class SessionBenchCart: Sendable {
+    let user: SessionBenchUser
+    let api: SessionBenchAPI
+    init(user: SessionBenchUser, api: SessionBenchAPI) {
+        self.user = user
+        self.api = api
+    }
+}
+
+final class SessionBenchApp: Monsoon.Assembly {
+    override var definitions: [any ComponentDefinition] { [api()] }
+    func api() -> Definition<SessionBenchAPI> { define(.lazySingleton) { Definition(SessionBenchAPI.init) } }
+}
+
+final class SessionBenchAssembly: Monsoon.Assembly {
+    let user: SessionBenchUser
+    let app: SessionBenchApp
+    init(user: SessionBenchUser, app: SessionBenchApp) {
+        self.user = user
+        self.app = app
+    }
+    override var definitions: [any ComponentDefinition] { [cart()] }
+    func cart() -> Definition<SessionBenchCart> {
+        define(.lazySingleton) { [self] in Definition(SessionBenchCart.init(user:api:), .value(user), app.api()).teardown { _ in } }
+    }
+}
+
+/// Heap in use after the warm-up and after the thousand sessions; `nil` where the heap cannot be read.
+func sessionHeap() async -> (warm: Int, after: Int, sessions: Int)? {
+    guard heap_bytes_in_use() > 0 else { return nil }
+    let app = SessionBenchApp()
+    guard let factory = try? BlockComponentFactory(assemblies: [app]) else { return nil }
+    func logInAndOut(_ count: Int) async {
+        for index in 0..<count {
+            guard let session = try? factory.child(SessionBenchAssembly(user: SessionBenchUser(name: "user\(index)"), app: app)) else { continue }
+            _ = try? await session.resolve(SessionBenchAssembly.cart)
+            try? await session.close()
+        }
+    }
+    await logInAndOut(100)
+    let warm = Int(heap_bytes_in_use())
+    await logInAndOut(1_000)
+    return (warm, Int(heap_bytes_in_use()), 1_000)
+}

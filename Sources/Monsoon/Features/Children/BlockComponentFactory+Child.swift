@@ -59,7 +59,8 @@ extension BlockComponentFactory {
     ///    returns.
     /// 2. The teardown hooks of the components the child's pools hold run, once each, newest first:
     ///    a component is torn down before those it was injected with. A main-actor component's hooks run
-    ///    on the main actor, the others on the calling task.
+    ///    on the main actor, the others where `close` is called: it runs on the caller's actor, without
+    ///    hopping off it.
     /// 3. The pools are emptied: a component nothing else holds is deinitialized before `close`
     ///    returns.
     ///
@@ -69,6 +70,7 @@ extension BlockComponentFactory {
     /// - Throws: ``CloseError`` — `ErrorKind.notAChild` on a factory that is no child (its singletons
     ///   are read without a lock, so nothing can close it safely: release it instead);
     ///   `ErrorKind.closeDuringResolution` from inside a build, which `close` would wait for forever.
+    nonisolated(nonsending)
     public func close() async throws(CloseError) {
         guard let childLifetime else { throw .notAChild }
         guard !Self.isInsideBuild(ThreadState.current) else { throw .duringResolution }

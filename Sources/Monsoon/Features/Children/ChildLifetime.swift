@@ -41,6 +41,7 @@ final class ChildLifetime: Sendable {
 
     /// Closes the gate and waits until no resolution runs. `true` for the first call, which then tears
     /// down and calls `finishTeardown`; a later call waits for that and returns `false`.
+    nonisolated(nonsending)
     func closeAndDrain() async -> Bool {
         let isFirst = state.withLock { state -> Bool in
             defer { state.isClosed = true }
