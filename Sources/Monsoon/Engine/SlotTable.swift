@@ -104,12 +104,12 @@ struct SlotTable {
     ///
     /// A key is the address of a registry entry that the factory (or this resolution's table of
     /// parameterized entries) still holds while the resolution runs, so it is read back as that entry.
-    func instances(_ including: (RegistryEntry) -> Bool) -> [ObjectIdentifier: StoredInstance] {
-        var found: [ObjectIdentifier: StoredInstance] = [:]
+    func instances(_ including: (RegistryEntry) -> Bool) -> [(entry: RegistryEntry, instance: StoredInstance)] {
+        var found: [(entry: RegistryEntry, instance: StoredInstance)] = []
         for index in used {
             guard let instance = states[index].instance, let address = UnsafeRawPointer(bitPattern: keys[index]) else { continue }
             let entry = Unmanaged<RegistryEntry>.fromOpaque(address).takeUnretainedValue()
-            if including(entry) { found[ObjectIdentifier(entry)] = instance }
+            if including(entry) { found.append((entry, instance)) }
         }
         return found
     }

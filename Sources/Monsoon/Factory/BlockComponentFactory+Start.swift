@@ -26,7 +26,7 @@ extension BlockComponentFactory {
     ///   left for the next `start()` or resolution.
     nonisolated(nonsending)
     public func start() async throws {
-        let plan = StartPlan(awaiting: catalog.listedEntries.filter { $0.awaitsStart && parentEntry(of: $0) == nil }, in: self)
+        let plan = StartPlan(awaiting: catalog.listedEntries.filter { $0.awaitsStart && !mayHoldValue($0) }, in: self)
         guard !plan.entries.isEmpty else { return }
         let run = try await run(plan)
         singletonTimings.withLock { recorded in

@@ -128,14 +128,22 @@ public final class Lazy<T>: @unchecked Sendable {
 /// ones.
 final class GraphSnapshot: @unchecked Sendable {
     private struct Held {
+        /// Kept, so that its address, the key, is never reused for another entry while the snapshot
+        /// lives (an entry made for argument values outside a resolution's table is freed after it).
+        let entry: RegistryEntry
         weak var object: AnyObject?
     }
 
     private let instances = Locked<[ObjectIdentifier: Held]>([:])
 
-    func fill(_ recorded: [ObjectIdentifier: StoredInstance]) {
+    func fill(_ recorded: [(entry: RegistryEntry, instance: StoredInstance)]) {
         var held: [ObjectIdentifier: Held] = [:]
-        for (entry, instance) in recorded where !instance.isBoxed { held[entry] = Held(object: instance.object) }
+        for (entry, instance) in recorded {
+            // A class instance declared as a protocol is boxed in the slot, and kept like any other.
+            let value = instance.value
+            guard type(of: value) is AnyClass else { continue }
+            held[ObjectIdentifier(entry)] = Held(entry: entry, object: value as AnyObject)
+        }
         instances.withLock { $0 = held }
     }
 

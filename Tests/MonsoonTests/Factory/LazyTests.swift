@@ -36,6 +36,45 @@ private final class Mirror: Sendable {
     }
 }
 
+private protocol DrawerKind: AnyObject {}
+private final class CashDrawer: DrawerKind {}
+
+private final class CashClerk: Sendable {
+    nonisolated(unsafe) let drawer: any DrawerKind
+    init(drawer: any DrawerKind) { self.drawer = drawer }
+}
+
+private final class CashRegister: Sendable {
+    nonisolated(unsafe) let drawer: any DrawerKind
+    let clerk: Lazy<CashClerk>
+    init(drawer: any DrawerKind, clerk: Lazy<CashClerk>) {
+        self.drawer = drawer
+        self.clerk = clerk
+    }
+}
+
+private final class LazyPage: Sendable {
+    let number: Int
+    let next: Lazy<LazyPage>
+    init(number: Int, next: Lazy<LazyPage>) {
+        self.number = number
+        self.next = next
+    }
+}
+
+private final class PagingAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [register()] }
+    override var parameterizedDefinitions: [ParameterizedMethod] { [ParameterizedMethod(PagingAssembly.page(number:))] }
+    /// A class declared as a protocol: kept in its slot in a box.
+    func drawer() -> Definition<any DrawerKind> { define(.objectGraph) { Definition { CashDrawer() as any DrawerKind } } }
+    func clerk() -> Definition<CashClerk> { define(.prototype) { [self] in Definition(CashClerk.init(drawer:), drawer()) } }
+    func register() -> Definition<CashRegister> { define(.prototype) { [self] in Definition(CashRegister.init(drawer:clerk:), drawer(), .lazy(clerk())) } }
+    /// Each page's lazy names the next page, an entry made for its argument values.
+    func page(number: Int) -> Definition<LazyPage> {
+        define(arguments: number) { [self] in Definition(LazyPage.init(number:next:), .value(number), .lazy(page(number: number + 1))) }
+    }
+}
+
 private final class LazyAssembly: Assembly {
     let log = BuildLog()
     override var definitions: [any ComponentDefinition] { [till(), mirror()] }
@@ -132,6 +171,22 @@ private final class LazyAssembly: Assembly {
         #expect(unused == nil)
         #expect(used == nil)
         #expect(ledger == nil)
+    }
+
+    @Test func aLazyFindsItsGraphsComponentDeclaredAsAProtocol() throws {
+        let factory = try BlockComponentFactory(assemblies: [PagingAssembly()])
+        let register = try factory.resolve(PagingAssembly.register)
+        #expect(try register.clerk().drawer === register.drawer)
+    }
+
+    /// Lazies of parameterized definitions, one after another: each gets the page it names.
+    @Test func lazyPagesFollowOneAnother() throws {
+        let factory = try BlockComponentFactory(assemblies: [PagingAssembly()])
+        var page = try factory.resolve(PagingAssembly.page(number:), 1)
+        for expected in 2...50 {
+            page = try page.next()
+            #expect(page.number == expected)
+        }
     }
 
     @Test func aLazyOfAReleasedFactoryThrows() throws {
