@@ -113,6 +113,14 @@ extension ResolutionError {
                         advice: ["Move one side of the cycle to a property or method injection."])
     }
 
+    /// A ``Lazy`` called from the build it is running (an initializer or hook of what it builds).
+    static func lazyCallsItsOwnBuild(_ key: String) -> ResolutionError {
+        ResolutionError(.initializerCycle, subject: key, path: [key, key],
+                        summary: "its Lazy was called by the build that Lazy is running, which would wait for itself.",
+                        advice: ["Call the lazy once its component is built: not from that component's initializer or hooks, "
+                                 + "nor from those of what it builds."])
+    }
+
     /// A resolution started inside an initializer (`factory.resolve` there) that needs the shared
     /// component the enclosing resolution is building: waiting would be waiting for itself.
     static func initializerResolvesItsBuild(_ key: String) -> ResolutionError {

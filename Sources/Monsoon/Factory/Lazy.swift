@@ -74,7 +74,7 @@ public final class Lazy<T>: @unchecked Sendable {
             case .building(let builder):
                 if builder == thread {
                     condition.unlock()
-                    throw .initializerCycle(reference.function, path: [reference.function, reference.function])
+                    throw .lazyCallsItsOwnBuild(reference.function)
                 }
                 if !condition.wait(until: deadline), Date() >= deadline {
                     condition.unlock()

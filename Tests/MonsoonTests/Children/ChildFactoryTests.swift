@@ -117,7 +117,7 @@ private final class SelfClosingAssembly: Assembly {
                     try await child.withLock { $0 }?.close()
                     outcome.withLock { $0 = "closed" }
                 } catch {
-                    outcome.withLock { $0 = "\(error.kind)" }
+                    outcome.withLock { $0 = "\(error.kind): \(error)" }
                 }
                 return Closer()
             }
@@ -229,14 +229,17 @@ private func resolveSynchronously(_ factory: BlockComponentFactory) throws(Resol
 
     @Test func onlyAChildCloses() async throws {
         let factory = try BlockComponentFactory(assemblies: [ShopAppAssembly(log: BuildLog())])
-        await #expect { try await factory.close() } throws: { ($0 as? CloseError)?.kind == .notAChild }
+        let refused = await #expect(throws: CloseError.self) { try await factory.close() }
+        #expect(refused?.kind == .notAChild)
+        #expect(refused?.description.hasPrefix("Cannot close the factory: it is no child factory;") == true)
 
         let closing = SelfClosingAssembly()
         let parent = try BlockComponentFactory(assemblies: [ShopAppAssembly(log: BuildLog())])
         let child = try parent.child(closing)
         closing.child.withLock { $0 = child }
         _ = try await child.resolve(SelfClosingAssembly.closer)
-        #expect(closing.outcome.withLock { $0 } == "closeDuringResolution")
+        #expect(closing.outcome.withLock { $0 }.hasPrefix(
+            "closeDuringResolution: Cannot close the factory: it was called while a component was being built, and closing waits"))
         // Still open: the refused close changed nothing.
         _ = try await child.resolve(SelfClosingAssembly.closer)
     }

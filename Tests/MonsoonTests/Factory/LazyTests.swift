@@ -75,6 +75,34 @@ private final class PagingAssembly: Assembly {
     }
 }
 
+/// Holds a lazy helper; the helper, built in the owner's graph, calls that same lazy from its hook.
+private final class Owner: Sendable {
+    let helper: Lazy<Helper>
+    init(helper: Lazy<Helper>) { self.helper = helper }
+}
+
+private final class Helper: Sendable {
+    let owner: Owner
+    init(owner: Owner) { self.owner = owner }
+}
+
+private final class OwnerAssembly: Assembly {
+    let log = BuildLog()
+    override var definitions: [any ComponentDefinition] { [owner()] }
+    func owner() -> Definition<Owner> { define(.objectGraph) { [self] in Definition(Owner.init(helper:), .lazy(helper())) } }
+    func helper() -> Definition<Helper> {
+        define(.prototype) { [self, log] in
+            Definition(Helper.init(owner:), owner()).afterInjections { helper in
+                do throws(ResolutionError) {
+                    _ = try helper.owner.helper()
+                } catch {
+                    log.record("\(error.kind): \(error.description.split(separator: "\n")[0])")
+                }
+            }
+        }
+    }
+}
+
 private final class LazyAssembly: Assembly {
     let log = BuildLog()
     override var definitions: [any ComponentDefinition] { [till(), mirror()] }
@@ -187,6 +215,19 @@ private final class LazyAssembly: Assembly {
             page = try page.next()
             #expect(page.number == expected)
         }
+    }
+
+    /// The helper is built in the owner's graph, so its owner is the same owner, whose lazy is the one
+    /// being built: calling it from the helper's hook is a cycle, not a wait for itself.
+    @Test func aLazyCalledFromItsOwnBuildIsACycle() throws {
+        let assembly = OwnerAssembly()
+        let factory = try BlockComponentFactory(assemblies: [assembly])
+        let owner = try factory.resolve(OwnerAssembly.owner)
+        let helper = try owner.helper()
+        #expect(helper.owner === owner)
+        #expect(try owner.helper() === helper)
+        #expect(assembly.log.events == [
+            "initializerCycle: Cannot resolve helper(): its Lazy was called by the build that Lazy is running, which would wait for itself."])
     }
 
     @Test func aLazyOfAReleasedFactoryThrows() throws {

@@ -106,19 +106,4 @@ extension BlockComponentFactory {
         guard entry.cell != nil else { return false }
         return (parentEntry(of: entry)?.entry.cell ?? entry.cell)?.mayHoldValue == true
     }
-
-    /// The component of a parent's shared entry, built and pooled by the parent, from a child's
-    /// resolution.
-    func sharedComponent(of entry: RegistryEntry, path: @autoclosure () -> [String]) throws(ResolutionError) -> Any {
-        if !entry.isPrepared { try prepare(entry, path: path()) }
-        if entry.reach.mayAwait { try checkSynchronouslyBuildable(entry) }
-        return try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
-    }
-
-    /// `sharedComponent(of:)` for an asynchronous resolution.
-    nonisolated(nonsending)
-    func sharedComponentAsync(of entry: RegistryEntry) async throws -> Any {
-        if !entry.isPrepared { try prepare(entry, path: []) }
-        return try await withAsyncResolution { context in try await context.instanceAsync(of: entry) }
-    }
 }

@@ -72,6 +72,4 @@ final class ChildLifetime: Sendable {
         }
         for continuation in waiting { continuation.resume() }
     }
-
-    var isClosed: Bool { state.withLock { $0.isClosed } }
 }
