@@ -10,23 +10,67 @@ struct Recipe<T>: Sendable {
     /// Run when a child factory that pools the component closes (`teardown(_:)`).
     var teardowns: [@Sendable (T) -> Void] = []
     @usableFromInline var scope: Scope?
-    @usableFromInline var parent: DefinitionReference?
-    /// More types lookup by type finds the definition under (`exposed(as:)`).
-    @usableFromInline var exposedTypes: [Any.Type] = []
     @usableFromInline var isAbstract = false
     /// Whether the component is built on the main actor: its initializer, or a hook, is isolated to it.
     @usableFromInline var isMainActor = false
+    /// What few definitions set (a parent, exposed types, replaced hooks, rewritten inherited methods), in
+    /// one shared object: it keeps the recipe small enough for generic code to copy and destroy it field
+    /// by field. A larger recipe is laid out at run time there, so that destroying one (every
+    /// `RecipeBehaviour`'s deinitializer, which is never specialized) looked its metadata up and called
+    /// its value witness: about 800 instructions per definition.
+    @usableFromInline var rare: RareRecipeFields?
+
+    @usableFromInline var parent: DefinitionReference? {
+        @inlinable get { rare?.parent }
+        set { changeRare { $0.parent = newValue } }
+    }
+    /// More types lookup by type finds the definition under (`exposed(as:)`).
+    @usableFromInline var exposedTypes: [Any.Type] {
+        @inlinable get { rare?.exposedTypes ?? [] }
+        set { changeRare { $0.exposedTypes = newValue } }
+    }
     /// Whether this definition's hooks replace the inherited hooks of the same kind, as in Typhoon
     /// (`replacingInheritedHooks()`), rather than run after them.
-    var replacesInheritedHooks = false
+    var replacesInheritedHooks: Bool {
+        get { rare?.replacesInheritedHooks ?? false }
+        set { changeRare { $0.replacesInheritedHooks = newValue } }
+    }
     /// Arguments of inherited methods this definition rewrites (see `InheritedSteps.methodRewrites`).
-    var inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]] = [:]
+    var inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]] {
+        get { rare?.inheritedMethodRewrites ?? [:] }
+        set { changeRare { $0.inheritedMethodRewrites = newValue } }
+    }
+
+    private mutating func changeRare(_ change: (RareRecipeFields) -> Void) {
+        let changed = RareRecipeFields(copying: rare)
+        change(changed)
+        rare = changed
+    }
 
     /// Inlinable so that making a recipe in a definition's body (once per definition at activation)
     /// runs code specialized for `T` instead of generic code that fetches type metadata.
     @inlinable
     init(initializer: Initializer<T>? = nil) {
         self.initializer = initializer
+    }
+}
+
+/// The fields of a `Recipe` few definitions set. Changed only while one recipe's setter holds the
+/// new object alone (`Recipe.changeRare`), then shared read-only: recipes are values, and a copy shares
+/// this object until one of them changes a field, which makes a new one.
+@usableFromInline
+final class RareRecipeFields: @unchecked Sendable {
+    @usableFromInline var parent: DefinitionReference?
+    @usableFromInline var exposedTypes: [Any.Type] = []
+    var replacesInheritedHooks = false
+    var inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]] = [:]
+
+    init(copying other: RareRecipeFields?) {
+        guard let other else { return }
+        parent = other.parent
+        exposedTypes = other.exposedTypes
+        replacesInheritedHooks = other.replacesInheritedHooks
+        inheritedMethodRewrites = other.inheritedMethodRewrites
     }
 }
 
