@@ -13,12 +13,13 @@
 @usableFromInline
 struct DefinitionIdentity: Hashable, Sendable {
     @usableFromInline let fileID: StaticString
-    @usableFromInline let line: UInt
-    @usableFromInline let column: UInt
+    /// 32 bits each, which every source file's lines and columns fit: with them the identity is six
+    /// words, and a `Definition` value, which holds one, stays small enough to be copied field by field
+    /// in generic code (activation erases each listed definition there).
+    @usableFromInline let line: UInt32
+    @usableFromInline let column: UInt32
     /// The assembly type whose `define` created the definition; `nil` outside `define`.
     @usableFromInline let assembly: ObjectIdentifier?
-    /// Where `fileID`'s characters are: equal addresses mean equal files, which saves comparing them.
-    @usableFromInline let fileAddress: UInt
     /// A cheap mix of the line, column and assembly, computed once: the hash of the registry's identity
     /// table, and what hashing an identity feeds the hasher (one word instead of four).
     @usableFromInline let mixed: UInt
@@ -27,15 +28,20 @@ struct DefinitionIdentity: Hashable, Sendable {
     @inlinable
     init(fileID: StaticString, line: UInt, column: UInt, assembly: ObjectIdentifier? = nil) {
         self.fileID = fileID
-        self.line = line
-        self.column = column
+        self.line = UInt32(truncatingIfNeeded: line)
+        self.column = UInt32(truncatingIfNeeded: column)
         self.assembly = assembly
-        // `#fileID` is always a pointer-backed literal.
-        self.fileAddress = fileID.hasPointerRepresentation ? UInt(bitPattern: fileID.utf8Start) : 0
         let assemblyBits = assembly.map { UInt(bitPattern: $0) } ?? 0
         let combined = line &* 1_000_003 &+ column &* 7_919 &+ assemblyBits
         // Folded so that the low bits, which index the identity table, depend on every field.
         self.mixed = (combined ^ (combined &>> 29)) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// Where `fileID`'s characters are: equal addresses mean equal files, which saves comparing them.
+    /// `#fileID`, like every string literal (even of one character), is stored as characters and so
+    /// has an address.
+    @inlinable var fileAddress: UInt {
+        fileID.hasPointerRepresentation ? UInt(bitPattern: fileID.utf8Start) : 0
     }
 
     @inlinable
