@@ -15,14 +15,14 @@ public struct AnyDefinition: Sendable {
     /// is then one reference count rather than one per field.
     @usableFromInline var box: Box
 
-    /// What an erased definition says; changed only by making a new box.
+    /// What an erased definition says; changed only by making a new box. In the order that packs it: the
+    /// scope and the flags fill the method name's last word, and what few definitions set is one
+    /// reference (`rare`).
     @usableFromInline
     struct Fields: Sendable {
         @usableFromInline var identity: DefinitionIdentity
         var arguments: RuntimeArguments
         @usableFromInline var functionName: StaticString
-        var assemblyType: Assembly.Type?
-        let declaredType: Any.Type
         var declaredScope: Scope?
         let isAbstract: Bool
         var hasInitializer: Bool
@@ -30,19 +30,28 @@ public struct AnyDefinition: Sendable {
         @usableFromInline let hasAfterInjections: Bool
         var isDefined: Bool
         let isParameterized: Bool
-        // The flags beside the scope, so that they take two words (`Scope?` is five bytes).
         var isAsync: Bool
         var isMainActor: Bool
-        /// Boxed: most definitions have no parent, and a reference inline would double the box's size.
-        let parentLink: ParentLink?
-        let exposedTypes: [Any.Type]
+        var assemblyType: Assembly.Type?
+        let declaredType: Any.Type
         /// A placeholder for a deferred definition's stub, which nothing builds (see `deferred`).
         var behaviour: any DefinitionBehaviour
-        var bindingName: (name: String, isExplicit: Bool)?
+        /// The parent, the exposed types and the binding's name: `nil` when the definition has none.
+        var rare: RareDefinitionFields?
         /// The body of a definition declared with `define(_:_:)`, run when the factory first needs its
         /// content; set only on the stub activation registers, whose other fields say no more than the
         /// declaration does (identity, key, type, scope).
         var deferred: DeferredBody?
+
+        var parent: DefinitionReference? { rare?.parent }
+        var exposedTypes: [Any.Type] { rare?.exposedTypes ?? [] }
+        var bindingName: (name: String, isExplicit: Bool)? {
+            get { rare?.bindingName }
+            set {
+                rare = parent == nil && exposedTypes.isEmpty && newValue == nil
+                    ? nil : RareDefinitionFields(parent: parent, exposedTypes: exposedTypes, bindingName: newValue)
+            }
+        }
     }
 
     /// Open for one subclass, a deferred definition's stub (`DeferredStub`), which holds its body too.
@@ -59,10 +68,10 @@ public struct AnyDefinition: Sendable {
         init(stub identity: DefinitionIdentity, functionName: StaticString, assemblyType: Assembly.Type, declaredType: Any.Type,
              scope: Scope, deferred: DeferredBody) {
             fields = Fields(
-                identity: identity, arguments: .none, functionName: functionName, assemblyType: assemblyType,
-                declaredType: declaredType, declaredScope: scope, isAbstract: false, hasInitializer: true, injects: false,
-                hasAfterInjections: false, isDefined: true, isParameterized: false, isAsync: false, isMainActor: false,
-                parentLink: nil, exposedTypes: [], behaviour: StubBehaviour.shared, bindingName: nil, deferred: deferred)
+                identity: identity, arguments: .none, functionName: functionName, declaredScope: scope, isAbstract: false,
+                hasInitializer: true, injects: false, hasAfterInjections: false, isDefined: true, isParameterized: false,
+                isAsync: false, isMainActor: false, assemblyType: assemblyType, declaredType: declaredType,
+                behaviour: StubBehaviour.shared, rare: nil, deferred: deferred)
         }
 
         /// A box of the same kind holding `fields`: a stub's keeps its body.
@@ -98,7 +107,7 @@ public struct AnyDefinition: Sendable {
     var isDefined: Bool { box.fields.isDefined }
     /// A parameterized definition (`define(arguments:)`), which is resolved with arguments, never listed.
     var isParameterized: Bool { box.fields.isParameterized }
-    var parent: DefinitionReference? { box.fields.parentLink?.reference }
+    var parent: DefinitionReference? { box.fields.parent }
     /// More types lookup by type finds the definition under (`exposed(as:)`).
     var exposedTypes: [Any.Type] { box.fields.exposedTypes }
     /// Whether the definition's own initializer is `async`: only an asynchronous resolution builds it.
@@ -131,12 +140,12 @@ public struct AnyDefinition: Sendable {
         exposedTypes: [Any.Type], isAsync: Bool, isMainActor: Bool, behaviour: RecipeBehaviour<T>
     ) {
         box = Box(Fields(
-            identity: identity, arguments: arguments, functionName: functionName, assemblyType: assemblyType,
-            declaredType: declaredType, declaredScope: declaredScope, isAbstract: isAbstract, hasInitializer: hasInitializer,
-            injects: injects, hasAfterInjections: hasAfterInjections, isDefined: isDefined, isParameterized: isParameterized,
-            isAsync: isAsync, isMainActor: isMainActor, parentLink: parent.map(ParentLink.init), exposedTypes: exposedTypes,
-            behaviour: behaviour.erasedBehaviour,
-            bindingName: nil, deferred: nil))
+            identity: identity, arguments: arguments, functionName: functionName, declaredScope: declaredScope,
+            isAbstract: isAbstract, hasInitializer: hasInitializer, injects: injects, hasAfterInjections: hasAfterInjections,
+            isDefined: isDefined, isParameterized: isParameterized, isAsync: isAsync, isMainActor: isMainActor,
+            assemblyType: assemblyType, declaredType: declaredType, behaviour: behaviour.erasedBehaviour,
+            rare: parent == nil && exposedTypes.isEmpty ? nil : RareDefinitionFields(parent: parent, exposedTypes: exposedTypes),
+            deferred: nil))
     }
 
     // A deferred stub's behaviour is a placeholder: the factory evaluates the stub (see `Preparation`)
@@ -252,13 +261,18 @@ enum StubBehaviour {
     static let shared: any DefinitionBehaviour = RecipeBehaviour<Void>(Recipe(), dependencies: [], specializedBuild: nil, specializedMake: nil)
 }
 
-/// A definition's parent reference, on the heap (see `AnyDefinition.Fields.parentLink`).
-@usableFromInline
-final class ParentLink: Sendable {
-    let reference: DefinitionReference
+/// What few erased definitions have (see `AnyDefinition.Fields.rare`), on the heap: most definitions
+/// have no parent, expose no other type and are no module's binding, and inline these fields would
+/// double a definition's box.
+final class RareDefinitionFields: Sendable {
+    let parent: DefinitionReference?
+    let exposedTypes: [Any.Type]
+    let bindingName: (name: String, isExplicit: Bool)?
 
-    init(_ reference: DefinitionReference) {
-        self.reference = reference
+    init(parent: DefinitionReference?, exposedTypes: [Any.Type], bindingName: (name: String, isExplicit: Bool)? = nil) {
+        self.parent = parent
+        self.exposedTypes = exposedTypes
+        self.bindingName = bindingName
     }
 }
 
