@@ -18,15 +18,42 @@ final class RegistryEntry: @unchecked Sendable {
     /// What the definition declares without its body: for an evaluated definition, the definition itself;
     /// for a deferred one, its stub.
     @usableFromInline let declaration: AnyDefinition
-    /// The activated assembly's type name: the part of the key before the method. Shared by every entry
-    /// of the assembly.
-    let assemblyName: String
-    /// The key of an entry made for argument values, which it names; `nil` for a registered entry.
-    private let keyWithArguments: String?
+    /// The activated assembly's type name (the part of the key before the method), shared by every entry
+    /// of the assembly; or, for an entry made for argument values, its whole key too, on the heap: one
+    /// word pair whichever it is.
+    private let naming: Naming
+
+    private enum Naming {
+        case assembly(String)
+        case withArguments(KeyWithArguments)
+    }
+
+    /// The names of an entry made for argument values (or an implicit component), which its key names.
+    private final class KeyWithArguments: Sendable {
+        let assemblyName: String
+        let key: String
+
+        init(assemblyName: String, key: String) {
+            self.assemblyName = assemblyName
+            self.key = key
+        }
+    }
+
+    /// The activated assembly's type name: the part of the key before the method.
+    var assemblyName: String {
+        switch naming {
+        case .assembly(let name): name
+        case .withArguments(let names): names.assemblyName
+        }
+    }
+
     /// `QuestAssembly.knight()`: formatted when read (messages, lookups by key, instance post-processors),
     /// so that activation builds no string per definition.
     @usableFromInline var key: String {
-        keyWithArguments ?? DefinitionKey(assembly: assemblyName, method: declaration.function).description
+        switch naming {
+        case .assembly(let name): DefinitionKey(assembly: name, method: declaration.function).description
+        case .withArguments(let names): names.key
+        }
     }
     /// The factory-wide pool slot for singleton, lazySingleton and weakSingleton components.
     @usableFromInline let cell: SharedInstanceCell?
@@ -46,17 +73,20 @@ final class RegistryEntry: @unchecked Sendable {
         @usableFromInline var definition: AnyDefinition
         /// The merged steps of the parent chain, root first; `nil` without a parent.
         @usableFromInline var inherited: InheritedStepsBox?
+        /// How to build the component without a resolution, for a definition that needs none: an
+        /// objectGraph or prototype whose initializer takes only fixed values and which injects nothing,
+        /// has no hooks and no parent. Its build touches no other component, so there is no graph to
+        /// share and no cycle to detect; `nil` for every other definition.
+        @usableFromInline var detachedMake: (@Sendable (Resolver) throws -> Any)?
+        /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`: 32 bits, so
+        /// that it and the flags below take one word, and the entry fits 128 bytes of the heap.
+        var cycleGroup: Int32?
         /// Whether `inherited` is set: tested on every build without copying the steps.
         @usableFromInline var hasParent = false
         /// `definition.injects` and `definition.hasAfterInjections`, kept here: reading the definition
         /// costs a retain and a release.
         @usableFromInline var injects = false
         @usableFromInline var hasAfterInjections = false
-        /// How to build the component without a resolution, for a definition that needs none: an
-        /// objectGraph or prototype whose initializer takes only fixed values and which injects nothing,
-        /// has no hooks and no parent. Its build touches no other component, so there is no graph to
-        /// share and no cycle to detect; `nil` for every other definition.
-        @usableFromInline var detachedMake: (@Sendable (Resolver) throws -> Any)?
         /// Whether the component is built on the main actor: its initializer (its own or inherited) or a
         /// hook is isolated to it.
         var isMainActor = false
@@ -64,8 +94,6 @@ final class RegistryEntry: @unchecked Sendable {
         var isAsync = false
         /// What preparation found about awaiting (see `AsyncReach`).
         @usableFromInline var reach = AsyncReach.Flags()
-        /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`.
-        var cycleGroup: Int?
         /// How far the entry is completed (read and changed under the lock only).
         var stage: Stage
 
@@ -84,7 +112,7 @@ final class RegistryEntry: @unchecked Sendable {
     var isMainActor: Bool { completed.fields.isMainActor }
     var isAsync: Bool { completed.fields.isAsync }
     @inlinable var reach: AsyncReach.Flags { completed.fields.reach }
-    var cycleGroup: Int? { completed.fields.cycleGroup }
+    var cycleGroup: Int? { completed.fields.cycleGroup.map(Int.init) }
     var stage: Stage { completed.fields.stage }
     /// The entry's position in the preparation pass running, `-1` outside one: set and read by a pass,
     /// under its lock, and changed after publication too, so not among the published fields.
@@ -131,8 +159,7 @@ final class RegistryEntry: @unchecked Sendable {
     }
 
     private init(assemblyName: String, keyWithArguments: String? = nil, declaration: AnyDefinition, scope: Scope, stage: Stage) {
-        self.assemblyName = assemblyName
-        self.keyWithArguments = keyWithArguments
+        self.naming = keyWithArguments.map { .withArguments(KeyWithArguments(assemblyName: assemblyName, key: $0)) } ?? .assembly(assemblyName)
         self.declaration = declaration
         self.scope = scope
         self.declaredTypeID = ObjectIdentifier(declaration.declaredType)
@@ -172,7 +199,7 @@ final class RegistryEntry: @unchecked Sendable {
     func publish(reach: AsyncReach.Flags, cycleGroup: Int?) {
         completed.change { fields in
             fields.reach = reach
-            fields.cycleGroup = cycleGroup
+            fields.cycleGroup = cycleGroup.map { Int32(truncatingIfNeeded: $0) }
         }
         prepared.store(true, ordering: .releasing)
     }
