@@ -483,10 +483,11 @@ struct TypeKey: EntryTableKey {
 }
 
 /// The slots of a registry table for `count` keys: a power of two, at most a quarter full for the graphs
-/// of real apps, so that probe lengths stay near one whatever addresses the keys hash; half full for very
-/// large ones, where the table's memory dominates.
+/// of real apps, so that probe lengths stay near one whatever addresses the keys hash; at most two thirds
+/// full for very large ones, where the table's memory dominates: half full cost 10,000 definitions 52
+/// bytes each in the identity table alone, and 61% full costs 26, with a hit expected in 1.8 probes.
 func entryTableCapacity(for count: Int) -> Int {
     var capacity = 16
-    while capacity < count * (count <= 1_024 ? 4 : 2) { capacity *= 2 }
+    while capacity < (count <= 1_024 ? count * 4 : count + count / 2) { capacity *= 2 }
     return capacity
 }
