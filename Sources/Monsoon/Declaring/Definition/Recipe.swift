@@ -22,29 +22,23 @@ struct Recipe<T>: Sendable {
 
     @usableFromInline var parent: DefinitionReference? {
         @inlinable get { rare?.parent }
-        set { changeRare { $0.parent = newValue } }
+        set { rare = RareRecipeFields(parent: newValue, exposedTypes, replacesInheritedHooks, inheritedMethodRewrites) }
     }
     /// More types lookup by type finds the definition under (`exposed(as:)`).
     @usableFromInline var exposedTypes: [Any.Type] {
         @inlinable get { rare?.exposedTypes ?? [] }
-        set { changeRare { $0.exposedTypes = newValue } }
+        set { rare = RareRecipeFields(parent: parent, newValue, replacesInheritedHooks, inheritedMethodRewrites) }
     }
     /// Whether this definition's hooks replace the inherited hooks of the same kind, as in Typhoon
     /// (`replacingInheritedHooks()`), rather than run after them.
     var replacesInheritedHooks: Bool {
         get { rare?.replacesInheritedHooks ?? false }
-        set { changeRare { $0.replacesInheritedHooks = newValue } }
+        set { rare = RareRecipeFields(parent: parent, exposedTypes, newValue, inheritedMethodRewrites) }
     }
     /// Arguments of inherited methods this definition rewrites (see `InheritedSteps.methodRewrites`).
     var inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]] {
         get { rare?.inheritedMethodRewrites ?? [:] }
-        set { changeRare { $0.inheritedMethodRewrites = newValue } }
-    }
-
-    private mutating func changeRare(_ change: (RareRecipeFields) -> Void) {
-        let changed = RareRecipeFields(copying: rare)
-        change(changed)
-        rare = changed
+        set { rare = RareRecipeFields(parent: parent, exposedTypes, replacesInheritedHooks, newValue) }
     }
 
     /// Inlinable so that making a recipe in a definition's body (once per definition at activation)
@@ -55,22 +49,21 @@ struct Recipe<T>: Sendable {
     }
 }
 
-/// The fields of a `Recipe` few definitions set. Changed only while one recipe's setter holds the
-/// new object alone (`Recipe.changeRare`), then shared read-only: recipes are values, and a copy shares
-/// this object until one of them changes a field, which makes a new one.
+/// The fields of a `Recipe` few definitions set: immutable, shared by the recipe's copies, replaced
+/// whole when one of them changes a field.
 @usableFromInline
-final class RareRecipeFields: @unchecked Sendable {
-    @usableFromInline var parent: DefinitionReference?
-    @usableFromInline var exposedTypes: [Any.Type] = []
-    var replacesInheritedHooks = false
-    var inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]] = [:]
+final class RareRecipeFields: Sendable {
+    @usableFromInline let parent: DefinitionReference?
+    @usableFromInline let exposedTypes: [Any.Type]
+    let replacesInheritedHooks: Bool
+    let inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]]
 
-    init(copying other: RareRecipeFields?) {
-        guard let other else { return }
-        parent = other.parent
-        exposedTypes = other.exposedTypes
-        replacesInheritedHooks = other.replacesInheritedHooks
-        inheritedMethodRewrites = other.inheritedMethodRewrites
+    init(parent: DefinitionReference?, _ exposedTypes: [Any.Type], _ replacesInheritedHooks: Bool,
+         _ inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]]) {
+        self.parent = parent
+        self.exposedTypes = exposedTypes
+        self.replacesInheritedHooks = replacesInheritedHooks
+        self.inheritedMethodRewrites = inheritedMethodRewrites
     }
 }
 
