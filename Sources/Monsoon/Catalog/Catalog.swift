@@ -389,7 +389,7 @@ struct EntryTable<Key: EntryTableKey>: Sendable {
 
 /// Registry entries by call site: each slot holds an identity's hash and its entry, and the identity
 /// itself is read from the entry when the hash matches. A slot of two words rather than a whole
-/// identity (nine) keeps the table — at 10,000 definitions a quarter of the registry's memory when it
+/// identity (seven) keeps the table — at 10,000 definitions a quarter of the registry's memory when it
 /// held identities — small. Immutable once built.
 @usableFromInline
 struct IdentityTable: Sendable {
@@ -484,7 +484,7 @@ struct TypeKey: EntryTableKey {
 
 /// The slots of a registry table for `count` keys: a power of two, at most a quarter full for the graphs
 /// of real apps, so that probe lengths stay near one whatever addresses the keys hash; at most two thirds
-/// full for very large ones, where the table's memory dominates: half full cost 10,000 definitions 52
+/// full for very large ones, where the table's memory dominates: the half-full limit cost 10,000 definitions 52
 /// bytes each in the identity table alone, and 61% full costs 26, with a hit expected in 1.8 probes.
 func entryTableCapacity(for count: Int) -> Int {
     var capacity = 16

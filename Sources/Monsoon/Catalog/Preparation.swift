@@ -117,8 +117,8 @@ extension BlockComponentFactory {
         // Positions live in the entries for the pass (under the lock), so that finding one hashes nothing.
         func node(_ entry: RegistryEntry) -> Int? {
             if entry.isPrepared { return nil }
-            if entry.passPosition >= 0 { return entry.passPosition }
-            entry.passPosition = nodes.count
+            if entry.passPosition >= 0 { return Int(entry.passPosition) }
+            entry.passPosition = Int32(nodes.count)
             nodes.append(entry)
             return nodes.count - 1
         }

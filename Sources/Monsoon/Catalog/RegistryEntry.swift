@@ -78,9 +78,8 @@ final class RegistryEntry: @unchecked Sendable {
         /// has no hooks and no parent. Its build touches no other component, so there is no graph to
         /// share and no cycle to detect; `nil` for every other definition.
         @usableFromInline var detachedMake: (@Sendable (Resolver) throws -> Any)?
-        /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`: 32 bits, so
-        /// that it and the flags below take one word, and the entry fits 128 bytes of the heap.
-        var cycleGroup: Int32?
+        /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`.
+        var cycleGroup: Int?
         /// Whether `inherited` is set: tested on every build without copying the steps.
         @usableFromInline var hasParent = false
         /// `definition.injects` and `definition.hasAfterInjections`, kept here: reading the definition
@@ -112,11 +111,12 @@ final class RegistryEntry: @unchecked Sendable {
     var isMainActor: Bool { completed.fields.isMainActor }
     var isAsync: Bool { completed.fields.isAsync }
     @inlinable var reach: AsyncReach.Flags { completed.fields.reach }
-    var cycleGroup: Int? { completed.fields.cycleGroup.map(Int.init) }
+    var cycleGroup: Int? { completed.fields.cycleGroup }
     var stage: Stage { completed.fields.stage }
     /// The entry's position in the preparation pass running, `-1` outside one: set and read by a pass,
-    /// under its lock, and changed after publication too, so not among the published fields.
-    var passPosition = -1
+    /// under its lock, and changed after publication too, so not among the published fields. 32 bits (a
+    /// pass holds far fewer entries), so that the entry fits 128 bytes of the heap.
+    var passPosition: Int32 = -1
 
     /// How far an entry is completed.
     enum Stage: Comparable {
@@ -199,7 +199,7 @@ final class RegistryEntry: @unchecked Sendable {
     func publish(reach: AsyncReach.Flags, cycleGroup: Int?) {
         completed.change { fields in
             fields.reach = reach
-            fields.cycleGroup = cycleGroup.map { Int32(truncatingIfNeeded: $0) }
+            fields.cycleGroup = cycleGroup
         }
         prepared.store(true, ordering: .releasing)
     }

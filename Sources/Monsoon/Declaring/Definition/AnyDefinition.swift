@@ -15,9 +15,9 @@ public struct AnyDefinition: Sendable {
     /// is then one reference count rather than one per field.
     @usableFromInline var box: Box
 
-    /// What an erased definition says; changed only by making a new box. In the order that packs it: the
-    /// scope and the flags fill the method name's last word, and what few definitions set is one
-    /// reference (`rare`).
+    /// What an erased definition says; changed only by making a new box. In the order that packs it (the
+    /// scope and the flags right after the method name, in its last word and the next), with what few
+    /// definitions set in one reference (`rare`): 144 bytes.
     @usableFromInline
     struct Fields: Sendable {
         @usableFromInline var identity: DefinitionIdentity

@@ -21,7 +21,7 @@ struct DefinitionIdentity: Hashable, Sendable {
     /// The assembly type whose `define` created the definition; `nil` outside `define`.
     @usableFromInline let assembly: ObjectIdentifier?
     /// A cheap mix of the line, column and assembly, computed once: the hash of the registry's identity
-    /// table, and what hashing an identity feeds the hasher (one word instead of four).
+    /// table, and what hashing an identity feeds the hasher (one word instead of three).
     @usableFromInline let mixed: UInt
 
     /// Inlined into `define`, so that identifying a definition is a few multiplications.

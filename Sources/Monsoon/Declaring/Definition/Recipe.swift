@@ -14,31 +14,46 @@ struct Recipe<T>: Sendable {
     /// Whether the component is built on the main actor: its initializer, or a hook, is isolated to it.
     @usableFromInline var isMainActor = false
     /// What few definitions set (a parent, exposed types, replaced hooks, rewritten inherited methods), in
-    /// one shared object: it keeps the recipe small enough for generic code to copy and destroy it field
-    /// by field. A larger recipe is laid out at run time there, so that destroying one (every
-    /// `RecipeBehaviour`'s deinitializer, which is never specialized) looked its metadata up and called
-    /// its value witness: about 800 instructions per definition.
+    /// one shared object: it keeps the recipe (96 bytes) small enough that generic code, like
+    /// `RecipeBehaviour`'s deinitializer, which is never specialized, destroys it field by field; a larger
+    /// one it destroyed through a metadata lookup and a value witness (Docs/Performance.md).
     @usableFromInline var rare: RareRecipeFields?
 
     @usableFromInline var parent: DefinitionReference? {
         @inlinable get { rare?.parent }
-        set { rare = RareRecipeFields(parent: newValue, exposedTypes, replacesInheritedHooks, inheritedMethodRewrites) }
+        set {
+            rare = RareRecipeFields(
+                parent: newValue, exposedTypes: exposedTypes,
+                replacesInheritedHooks: replacesInheritedHooks, inheritedMethodRewrites: inheritedMethodRewrites)
+        }
     }
     /// More types lookup by type finds the definition under (`exposed(as:)`).
     @usableFromInline var exposedTypes: [Any.Type] {
         @inlinable get { rare?.exposedTypes ?? [] }
-        set { rare = RareRecipeFields(parent: parent, newValue, replacesInheritedHooks, inheritedMethodRewrites) }
+        set {
+            rare = RareRecipeFields(
+                parent: parent, exposedTypes: newValue,
+                replacesInheritedHooks: replacesInheritedHooks, inheritedMethodRewrites: inheritedMethodRewrites)
+        }
     }
     /// Whether this definition's hooks replace the inherited hooks of the same kind, as in Typhoon
     /// (`replacingInheritedHooks()`), rather than run after them.
     var replacesInheritedHooks: Bool {
         get { rare?.replacesInheritedHooks ?? false }
-        set { rare = RareRecipeFields(parent: parent, exposedTypes, newValue, inheritedMethodRewrites) }
+        set {
+            rare = RareRecipeFields(
+                parent: parent, exposedTypes: exposedTypes,
+                replacesInheritedHooks: newValue, inheritedMethodRewrites: inheritedMethodRewrites)
+        }
     }
     /// Arguments of inherited methods this definition rewrites (see `InheritedSteps.methodRewrites`).
     var inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]] {
         get { rare?.inheritedMethodRewrites ?? [:] }
-        set { rare = RareRecipeFields(parent: parent, exposedTypes, replacesInheritedHooks, newValue) }
+        set {
+            rare = RareRecipeFields(
+                parent: parent, exposedTypes: exposedTypes,
+                replacesInheritedHooks: replacesInheritedHooks, inheritedMethodRewrites: newValue)
+        }
     }
 
     /// Inlinable so that making a recipe in a definition's body (once per definition at activation)
@@ -58,8 +73,8 @@ final class RareRecipeFields: Sendable {
     let replacesInheritedHooks: Bool
     let inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]]
 
-    init(parent: DefinitionReference?, _ exposedTypes: [Any.Type], _ replacesInheritedHooks: Bool,
-         _ inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]]) {
+    init(parent: DefinitionReference?, exposedTypes: [Any.Type], replacesInheritedHooks: Bool,
+         inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]]) {
         self.parent = parent
         self.exposedTypes = exposedTypes
         self.replacesInheritedHooks = replacesInheritedHooks
