@@ -64,8 +64,9 @@ private struct Activation {
                 continue
             }
             let assemblyIndex = index.names.index(of: assemblyName)
+            let naming = EntryNaming(assemblyName: assemblyName)
             for definition in definitions {
-                list(Listed(assemblyName: assemblyName, name: MethodName(assembly: assemblyIndex, of: definition), definition: definition))
+                list(Listed(naming: naming, name: MethodName(assembly: assemblyIndex, of: definition), definition: definition))
             }
         }
     }
@@ -115,7 +116,7 @@ private struct Activation {
     private mutating func registerFound(_ definition: AnyDefinition) {
         guard index.position(of: definition.identity) == nil,
               let assemblyName = directory.discoveryAssemblyName(for: definition.assemblyType) else { return }
-        let candidate = Listed(assemblyName: assemblyName, name: MethodName(assembly: index.names.index(of: assemblyName), of: definition),
+        let candidate = Listed(naming: EntryNaming(assemblyName: assemblyName), name: MethodName(assembly: index.names.index(of: assemblyName), of: definition),
                                definition: definition)
         guard !definition.takesParametersWithoutArguments else {
             if rejected.insert(definition.identity).inserted {
@@ -189,9 +190,9 @@ private struct Activation {
         for position in final.listed.indices {
             // By position: a copy of each item would retain and release every field.
             let definition = final.listed[position].definition
-            let assemblyName = final.listed[position].assemblyName
+            let naming = final.listed[position].naming
             // A deferred definition's entry is a stub, completed at its first use (see `Preparation`).
-            var entry = definition.deferred != nil ? RegistryEntry(assemblyName: assemblyName, stub: definition) : nil
+            var entry = definition.isDeferred ? RegistryEntry(naming: naming, stub: definition) : nil
             // The completion's inherit and check steps, against what is listed: a reference through a
             // replaced assembly reaches the replacing definition, by an alias.
             Completion.inheritAndCheck(
@@ -207,7 +208,7 @@ private struct Activation {
                     return .missing(tooDeep: !tooDeep.isEmpty && tooDeep.contains(reference.identity))
                 },
                 lazyHolder: directory.lazyHolder(of:), into: &problems,
-                inherited: { entry = RegistryEntry(assemblyName: assemblyName, definition: definition, scope: $0.scope, inherited: $0.inherited) })
+                inherited: { entry = RegistryEntry(naming: naming, definition: definition, scope: $0.scope, inherited: $0.inherited) })
             if let entry { entries.append(entry) }
             entryOfListed.append(entry)
         }
@@ -223,11 +224,12 @@ private struct Activation {
 
 /// A definition activation registers, with what its key is made of.
 private struct Listed: Sendable {
-    let assemblyName: String
+    /// The assembly's names, shared by its entries.
+    let naming: EntryNaming
     let name: MethodName
     var definition: AnyDefinition
     /// Formatted only for messages and post-processors.
-    var key: String { DefinitionKey(assembly: assemblyName, method: name.text).description }
+    var key: String { DefinitionKey(assembly: naming.assemblyName, method: name.text).description }
 }
 
 /// A key as activation compares keys: the assembly by its name's number and the method by its
@@ -315,7 +317,7 @@ private struct ListedDefinitions: Sendable {
     private var keys = IndexTable()
 
     func position(of identity: DefinitionIdentity) -> Int? {
-        sites.find(hash: identity.mixed) { listed[$0].definition.identity == identity }
+        sites.find(hash: UInt(identity.mixed)) { listed[$0].definition.identity == identity }
     }
 
     func position(of name: MethodName) -> Int? {
@@ -344,7 +346,7 @@ private struct ListedDefinitions: Sendable {
 
     /// Adds a definition whose call site and key are not listed yet.
     mutating func append(_ item: Listed) {
-        sites.insert(listed.count, hash: item.definition.identity.mixed)
+        sites.insert(listed.count, hash: UInt(item.definition.identity.mixed))
         keys.insert(listed.count, hash: item.name.tableHash)
         listed.append(item)
     }

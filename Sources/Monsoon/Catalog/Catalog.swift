@@ -387,24 +387,24 @@ struct EntryTable<Key: EntryTableKey>: Sendable {
     }
 }
 
-/// Registry entries by call site: each slot holds an identity's hash and its entry, and the identity
-/// itself is read from the entry when the hash matches. A slot of two words rather than a whole
-/// identity (seven) keeps the table — at 10,000 definitions a quarter of the registry's memory when it
-/// held identities — small. Immutable once built.
+/// Registry entries by call site: each slot holds an identity's 32-bit hash and its entry, and the
+/// identity itself is read from the entry when the hash matches. A slot of 12 bytes rather than a
+/// whole identity (48) keeps the table — at 10,000 definitions a quarter of the registry's memory when
+/// it held identities — small. Immutable once built.
 @usableFromInline
 struct IdentityTable: Sendable {
     /// Each slot's identity hash with its lowest bit set; 0 marks an empty slot.
-    @usableFromInline let hashes: [UInt]
+    @usableFromInline let hashes: [UInt32]
     @usableFromInline let entries: [RegistryEntry?]
     @usableFromInline let mask: Int
 
     init(_ entries: [RegistryEntry]) {
         let capacity = entryTableCapacity(for: entries.count)
-        var hashes = [UInt](repeating: 0, count: capacity)
+        var hashes = [UInt32](repeating: 0, count: capacity)
         var slots = [RegistryEntry?](repeating: nil, count: capacity)
         for entry in entries {
             let marked = entry.declaration.identity.mixed | 1
-            var index = Int(truncatingIfNeeded: marked) & (capacity - 1)
+            var index = Int(marked) & (capacity - 1)
             while hashes[index] != 0 { index = (index + 1) & (capacity - 1) }
             hashes[index] = marked
             slots[index] = entry
@@ -418,7 +418,7 @@ struct IdentityTable: Sendable {
     @inlinable
     subscript(identity: DefinitionIdentity) -> RegistryEntry? {
         let marked = identity.mixed | 1
-        var index = Int(truncatingIfNeeded: marked) & mask
+        var index = Int(marked) & mask
         while hashes[index] != 0 {
             if hashes[index] == marked, let entry = entries[index], entry.declaration.identity.isIdenticalKey(to: identity) { return entry }
             index = (index + 1) & mask
@@ -431,7 +431,7 @@ struct IdentityTable: Sendable {
     @usableFromInline
     func equalEntry(_ identity: DefinitionIdentity) -> RegistryEntry? {
         let marked = identity.mixed | 1
-        var index = Int(truncatingIfNeeded: marked) & mask
+        var index = Int(marked) & mask
         while hashes[index] != 0 {
             if hashes[index] == marked, let entry = entries[index], entry.declaration.identity == identity { return entry }
             index = (index + 1) & mask
@@ -452,7 +452,7 @@ protocol EntryTableKey: Equatable, Sendable {
 }
 
 extension DefinitionIdentity: EntryTableKey {
-    @inlinable var tableHash: UInt { mixed }
+    @inlinable var tableHash: UInt { UInt(mixed) }
 
     /// Same call site with its `#fileID` at the same address; an equal identity whose literal is stored
     /// elsewhere is found by the second look.

@@ -73,7 +73,7 @@ enum Completion {
         into problems: inout [ValidationReport.Finding], inherited: (Inheritance.Resolved) -> Void
     ) {
         var scope = fixedScope ?? definition.declaredScope ?? .objectGraph
-        if definition.deferred == nil {
+        if !definition.isDeferred {
             do {
                 let resolved = try inheritance.resolve(definition)
                 if fixedScope == nil { scope = resolved.scope }
@@ -153,7 +153,7 @@ enum Completion {
     }
 
     private static func implicitEntry<T>(_ definition: Definition<T>, scope: Scope) -> RegistryEntry {
-        RegistryEntry(assemblyName: "", keyWithArguments: "\(typeName(T.self)) (implicit)", definition: definition.erased, scope: scope,
-                      inherited: nil)
+        RegistryEntry(naming: EntryNaming(assemblyName: "", keyWithArguments: "\(typeName(T.self)) (implicit)"), definition: definition.erased,
+                      scope: scope, inherited: nil)
     }
 }

@@ -37,7 +37,7 @@ struct Inheritance {
         var current = definition
         while let reference = current.parent {
             guard let parent = lookup(reference) else { throw .missingParent(reference) }
-            if parent.deferred != nil { throw .unevaluatedParent(parent) }
+            if parent.isDeferred { throw .unevaluatedParent(parent) }
             guard visited.insert(parent.identity).inserted else {
                 throw .cycle(([definition] + ancestors + [parent]).map(\.function))
             }

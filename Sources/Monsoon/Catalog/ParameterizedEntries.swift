@@ -36,8 +36,8 @@ extension BlockComponentFactory {
         }
         if resolved.scope.isEager { throw .singletonWithArguments(key, path: path() + [key]) }
         if !problems.isEmpty { throw .invalidDefinition(key, problems: problems, path: path() + [key], withArguments: true) }
-        let entry = RegistryEntry(assemblyName: definition.assemblyType.map { typeName($0) } ?? "", keyWithArguments: key,
-                                  definition: definition, scope: resolved.scope, inherited: resolved.inherited)
+        let naming = EntryNaming(assemblyName: definition.assemblyType.map { typeName($0) } ?? "", keyWithArguments: key)
+        let entry = RegistryEntry(naming: naming, definition: definition, scope: resolved.scope, inherited: resolved.inherited)
         try prepareUnshared(entry, path: path())
         return entry
     }

@@ -329,11 +329,11 @@ extension BlockComponentFactory {
     private func register(reached definition: AnyDefinition) {
         guard !catalog.isRegistered(definition.identity), let name = assemblies.discoveryAssemblyName(for: definition.assemblyType),
               catalog.listedEntry(forKey: DefinitionKey(assembly: name, method: definition.function).description) == nil else { return }
-        if definition.deferred != nil {
-            catalog.register(reached: RegistryEntry(assemblyName: name, stub: definition))
+        if definition.isDeferred {
+            catalog.register(reached: RegistryEntry(naming: EntryNaming(assemblyName: name), stub: definition))
         } else {
             let scope = (try? inheritance.resolve(definition).scope) ?? definition.declaredScope ?? .objectGraph
-            catalog.register(reached: RegistryEntry(assemblyName: name, reached: definition, scope: scope))
+            catalog.register(reached: RegistryEntry(naming: EntryNaming(assemblyName: name), reached: definition, scope: scope))
         }
     }
 

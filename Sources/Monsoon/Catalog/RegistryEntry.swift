@@ -18,42 +18,17 @@ final class RegistryEntry: @unchecked Sendable {
     /// What the definition declares without its body: for an evaluated definition, the definition itself;
     /// for a deferred one, its stub.
     @usableFromInline let declaration: AnyDefinition
-    /// The activated assembly's type name (the part of the key before the method), shared by every entry
-    /// of the assembly; or, for an entry made for argument values, its whole key too, on the heap: one
-    /// word pair whichever it is.
-    private let naming: Naming
-
-    private enum Naming {
-        case assembly(String)
-        case withArguments(KeyWithArguments)
-    }
-
-    /// The names of an entry made for argument values (or an implicit component), which its key names.
-    private final class KeyWithArguments: Sendable {
-        let assemblyName: String
-        let key: String
-
-        init(assemblyName: String, key: String) {
-            self.assemblyName = assemblyName
-            self.key = key
-        }
-    }
+    /// The names the key is made of: one object shared by every entry of an activated assembly, so one
+    /// word here.
+    private let naming: EntryNaming
 
     /// The activated assembly's type name: the part of the key before the method.
-    var assemblyName: String {
-        switch naming {
-        case .assembly(let name): name
-        case .withArguments(let names): names.assemblyName
-        }
-    }
+    var assemblyName: String { naming.assemblyName }
 
     /// `QuestAssembly.knight()`: formatted when read (messages, lookups by key, instance post-processors),
     /// so that activation builds no string per definition.
     @usableFromInline var key: String {
-        switch naming {
-        case .assembly(let name): DefinitionKey(assembly: name, method: declaration.function).description
-        case .withArguments(let names): names.key
-        }
+        naming.keyWithArguments ?? DefinitionKey(assembly: naming.assemblyName, method: declaration.function).description
     }
     /// The factory-wide pool slot for singleton, lazySingleton and weakSingleton components.
     @usableFromInline let cell: SharedInstanceCell?
@@ -139,27 +114,26 @@ final class RegistryEntry: @unchecked Sendable {
 
     /// An entry for an evaluated definition, complete but for the graph's fields.
     ///
-    /// - Parameters:
-    ///   - assemblyName: the activated assembly's type name, which with the method makes the key.
-    ///   - keyWithArguments: the whole key, for an entry made for argument values.
-    convenience init(assemblyName: String, keyWithArguments: String? = nil, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
-        self.init(assemblyName: assemblyName, keyWithArguments: keyWithArguments, declaration: definition, scope: scope, stage: .completed)
+    /// - Parameter naming: the activated assembly's names, or the whole key of an entry made for
+    ///   argument values.
+    convenience init(naming: EntryNaming, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
+        self.init(naming: naming, declaration: definition, scope: scope, stage: .completed)
         complete(inherited: inherited)
     }
 
     /// A deferred definition's entry: its stub, registered under the scope `define(_:_:)` gave.
-    convenience init(assemblyName: String, stub: AnyDefinition) {
-        self.init(assemblyName: assemblyName, declaration: stub, scope: stub.declaredScope ?? .objectGraph, stage: .declared)
+    convenience init(naming: EntryNaming, stub: AnyDefinition) {
+        self.init(naming: naming, declaration: stub, scope: stub.declaredScope ?? .objectGraph, stage: .declared)
     }
 
     /// The entry of an evaluated definition that a deferred body reached and no assembly lists, for
     /// preparation to complete: `scope` is the one its parent chain gives.
-    convenience init(assemblyName: String, reached definition: AnyDefinition, scope: Scope) {
-        self.init(assemblyName: assemblyName, declaration: definition, scope: scope, stage: .evaluated)
+    convenience init(naming: EntryNaming, reached definition: AnyDefinition, scope: Scope) {
+        self.init(naming: naming, declaration: definition, scope: scope, stage: .evaluated)
     }
 
-    private init(assemblyName: String, keyWithArguments: String? = nil, declaration: AnyDefinition, scope: Scope, stage: Stage) {
-        self.naming = keyWithArguments.map { .withArguments(KeyWithArguments(assemblyName: assemblyName, key: $0)) } ?? .assembly(assemblyName)
+    private init(naming: EntryNaming, declaration: AnyDefinition, scope: Scope, stage: Stage) {
+        self.naming = naming
         self.declaration = declaration
         self.scope = scope
         self.declaredTypeID = ObjectIdentifier(declaration.declaredType)
@@ -202,5 +176,20 @@ final class RegistryEntry: @unchecked Sendable {
             fields.cycleGroup = cycleGroup
         }
         prepared.store(true, ordering: .releasing)
+    }
+}
+
+/// The names an entry's key is made of: the activated assembly's type name, which with the method makes
+/// the key, shared by every entry of the assembly; or the whole key, for an entry made for argument
+/// values or an implicit component.
+final class EntryNaming: Sendable {
+    /// The part of the key before the method.
+    let assemblyName: String
+    /// The whole key, when it is not the assembly's name and the method.
+    let keyWithArguments: String?
+
+    init(assemblyName: String, keyWithArguments: String? = nil) {
+        self.assemblyName = assemblyName
+        self.keyWithArguments = keyWithArguments
     }
 }

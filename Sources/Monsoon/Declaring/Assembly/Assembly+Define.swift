@@ -158,7 +158,7 @@ extension Assembly {
         line: UInt = #line, column: UInt = #column,
         _ body: @escaping () -> Definition<T>
     ) -> Definition<T> {
-        declareDeferred(scope, fileID: fileID, function: function, line: line, column: column, body, finish: nil)
+        declareDeferred(scope, fileID: fileID, function: function, line: line, column: column, body, finish: AsWritten.self)
     }
 
     /// `define(_:_:)` for a component that declares ``FactoryAware``: chosen by the compiler when `T`
@@ -170,18 +170,18 @@ extension Assembly {
         line: UInt = #line, column: UInt = #column,
         _ body: @escaping () -> Definition<T>
     ) -> Definition<T> {
-        declareDeferred(scope, fileID: fileID, function: function, line: line, column: column, body) { $0.handingOverFactory() }
+        declareDeferred(scope, fileID: fileID, function: function, line: line, column: column, body, finish: HandingOverFactory.self)
     }
 
     /// What both forms of `define(_:_:)` do. Inlined into the assembly, so that the body is declared and
     /// specialized where `T` is known, whenever it runs.
     ///
-    /// - Parameter finish: applied to the body's definition; a closure that captures nothing, so that
-    ///   passing it allocates nothing.
+    /// - Parameter finish: what is applied to the body's definition: a type, not a closure, so that the
+    ///   stub does not keep it.
     @inlinable
-    func declareDeferred<T>(
+    func declareDeferred<T, Finish: DeferredFinish<T>>(
         _ scope: Scope, fileID: StaticString, function: StaticString, line: UInt, column: UInt,
-        _ body: @escaping () -> Definition<T>, finish: ((Definition<T>) -> Definition<T>)?
+        _ body: @escaping () -> Definition<T>, finish: Finish.Type
     ) -> Definition<T> {
         let assemblyType = type(of: self)
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(assemblyType))
@@ -191,13 +191,13 @@ extension Assembly {
         if mode == .identifying { return Definition(referenceTo: identity, function: function, assemblyType: assemblyType) }
         // Called outside a factory (a test reading a definition): evaluated now, as `define { }` is.
         if mode == .idle, !evaluation.pointee.definitions.isListing {
-            return Self.evaluateDeferred(body, finish: finish, identity: identity, function: function, assemblyType: assemblyType, scope: scope)
+            return Self.evaluateDeferred(body, finish: Finish.self, identity: identity, function: function, assemblyType: assemblyType, scope: scope)
         }
         // The stub holds the body; the closure captures nothing (its box is the stub's), so it needs no context.
-        let stub = AnyDefinition(box: DeferredStub(body, finish: finish, identity: identity, functionName: function, assemblyType: assemblyType,
+        let stub = AnyDefinition(box: DeferredStub(body, identity: identity, functionName: function, assemblyType: assemblyType,
                                                    scope: scope, evaluate: DeferredBody { stub in
             let typed = unsafeDowncast(stub.box, to: DeferredStub<T>.self)
-            return Assembly.declaredDeferred(typed.body, finish: typed.finish, identity: stub.identity, function: stub.functionName,
+            return Assembly.declaredDeferred(typed.body, finish: Finish.self, identity: stub.identity, function: stub.functionName,
                                              assemblyType: typed.assemblyType, scope: typed.scope).erasedSpecialized(scope: typed.scope)
         }))
         if mode == .evaluating, evaluation.pointee.definitions.isDiscovering, DefinitionEvaluation.shouldDiscover(identity) {
@@ -208,8 +208,8 @@ extension Assembly {
 
     /// Runs a deferred body as `define { }` runs its body, and gives the definition `define`'s scope.
     @inlinable
-    static func evaluateDeferred<T>(
-        _ body: () -> Definition<T>, finish: ((Definition<T>) -> Definition<T>)?, identity: DefinitionIdentity,
+    static func evaluateDeferred<T, Finish: DeferredFinish<T>>(
+        _ body: () -> Definition<T>, finish: Finish.Type, identity: DefinitionIdentity,
         function: StaticString, assemblyType: Assembly.Type, scope: Scope
     ) -> Definition<T> {
         declaredDeferred(body, finish: finish, identity: identity, function: function, assemblyType: assemblyType, scope: scope)
@@ -218,14 +218,36 @@ extension Assembly {
 
     /// The body's definition, declared where `define` was called, not yet compiled.
     @inlinable
-    static func declaredDeferred<T>(
-        _ body: () -> Definition<T>, finish: ((Definition<T>) -> Definition<T>)?, identity: DefinitionIdentity,
+    static func declaredDeferred<T, Finish: DeferredFinish<T>>(
+        _ body: () -> Definition<T>, finish: Finish.Type, identity: DefinitionIdentity,
         function: StaticString, assemblyType: Assembly.Type, scope: Scope
     ) -> Definition<T> {
         let made = DefinitionEvaluation.declaring(ObjectIdentifier(assemblyType)) { DefinitionEvaluation.with(.evaluating, body) }
         let declared = made.declared(at: identity, arguments: .none, function: function, assemblyType: assemblyType, aliasScope: scope)
-        return finish?(declared) ?? declared
+        return Finish.finishing(declared)
     }
+}
+
+/// What `define(_:_:)` applies to its body's definition, chosen by the overload the compiler picks: a
+/// type rather than a stored closure, so that a stub keeps only its body.
+@usableFromInline
+protocol DeferredFinish<Component> {
+    associatedtype Component
+    static func finishing(_ definition: Definition<Component>) -> Definition<Component>
+}
+
+/// The body's definition as written.
+@usableFromInline
+enum AsWritten<Component>: DeferredFinish, Sendable {
+    @inlinable
+    static func finishing(_ definition: Definition<Component>) -> Definition<Component> { definition }
+}
+
+/// The body's definition, also handing the component its factory (``FactoryAware``).
+@usableFromInline
+enum HandingOverFactory<Component: FactoryAware>: DeferredFinish, Sendable {
+    @inlinable
+    static func finishing(_ definition: Definition<Component>) -> Definition<Component> { definition.handingOverFactory() }
 }
 
 /// The body of a definition declared with `define(_:_:)`, kept unevaluated: activation registers the
@@ -258,26 +280,27 @@ struct DeferredBody: @unchecked Sendable {
 @usableFromInline
 final class DeferredStub<T>: AnyDefinition.Box, @unchecked Sendable {
     @usableFromInline let body: () -> Definition<T>
-    /// What `define` applies to the body's definition; a closure that captures nothing.
-    @usableFromInline let finish: ((Definition<T>) -> Definition<T>)?
+    /// Runs `body` where `T` is known (see `DeferredBody`).
+    @usableFromInline let evaluate: DeferredBody
 
     @inlinable
-    init(_ body: @escaping () -> Definition<T>, finish: ((Definition<T>) -> Definition<T>)?, identity: DefinitionIdentity,
-         functionName: StaticString, assemblyType: Assembly.Type, scope: Scope, evaluate: DeferredBody) {
+    init(_ body: @escaping () -> Definition<T>, identity: DefinitionIdentity, functionName: StaticString, assemblyType: Assembly.Type,
+         scope: Scope, evaluate: DeferredBody) {
         self.body = body
-        self.finish = finish
-        super.init(stub: identity, functionName: functionName, assemblyType: assemblyType, declaredType: T.self, scope: scope,
-                   deferred: evaluate)
+        self.evaluate = evaluate
+        super.init(stub: identity, functionName: functionName, assemblyType: assemblyType, declaredType: T.self, scope: scope)
     }
 
-    private init(_ fields: AnyDefinition.Fields, body: @escaping () -> Definition<T>, finish: ((Definition<T>) -> Definition<T>)?) {
+    private init(_ fields: AnyDefinition.Fields, body: @escaping () -> Definition<T>, evaluate: DeferredBody) {
         self.body = body
-        self.finish = finish
+        self.evaluate = evaluate
         super.init(fields)
     }
 
+    override var deferred: DeferredBody? { evaluate }
+
     override func holding(_ fields: AnyDefinition.Fields) -> AnyDefinition.Box {
-        DeferredStub(fields, body: body, finish: finish)
+        DeferredStub(fields, body: body, evaluate: evaluate)
     }
 
     /// The activated assembly's type and the scope `define` gave, which a stub always has.

@@ -17,40 +17,92 @@ public struct AnyDefinition: Sendable {
 
     /// What an erased definition says; changed only by making a new box. In the order that packs it (the
     /// scope and the flags right after the method name, in its last word and the next), with what few
-    /// definitions set in one reference (`rare`): 144 bytes.
+    /// definitions set in one reference (`rare`): 104 bytes.
     @usableFromInline
     struct Fields: Sendable {
         @usableFromInline var identity: DefinitionIdentity
-        var arguments: RuntimeArguments
         @usableFromInline var functionName: StaticString
+        /// Whether this is a deferred definition's stub (a `DeferredStub`, whose body has not run): a
+        /// stored field, read without a call, so that code generic in the component type can test it
+        /// without copying the value that holds the box. In the byte the method name's last word leaves.
+        let isStub: Bool
         var declaredScope: Scope?
-        let isAbstract: Bool
-        var hasInitializer: Bool
-        @usableFromInline var injects: Bool
-        @usableFromInline let hasAfterInjections: Bool
-        var isDefined: Bool
-        let isParameterized: Bool
-        var isAsync: Bool
-        var isMainActor: Bool
+        /// The other yes-or-no fields, one bit each (see `Flags`): one byte beside the scope.
+        var flags: Flags
         var assemblyType: Assembly.Type?
         let declaredType: Any.Type
-        /// A placeholder for a deferred definition's stub, which nothing builds (see `deferred`).
+        /// A placeholder for a deferred definition's stub, which nothing builds (see `DeferredStub`).
         var behaviour: any DefinitionBehaviour
-        /// The parent, the exposed types and the binding's name: `nil` when the definition has none.
+        /// The parent, the exposed types, the binding's name and the runtime arguments: `nil` when the
+        /// definition has none.
         var rare: RareDefinitionFields?
-        /// The body of a definition declared with `define(_:_:)`, run when the factory first needs its
-        /// content; set only on the stub activation registers, whose other fields say no more than the
-        /// declaration does (identity, key, type, scope).
-        var deferred: DeferredBody?
+
+        struct Flags: OptionSet, Sendable {
+            let rawValue: UInt8
+            init(rawValue: UInt8) { self.rawValue = rawValue }
+
+            init(isAbstract: Bool, hasInitializer: Bool, injects: Bool, hasAfterInjections: Bool, isDefined: Bool,
+                 isParameterized: Bool, isAsync: Bool, isMainActor: Bool) {
+                var flags = Flags()
+                if isAbstract { flags.insert(.isAbstract) }
+                if hasInitializer { flags.insert(.hasInitializer) }
+                if injects { flags.insert(.injects) }
+                if hasAfterInjections { flags.insert(.hasAfterInjections) }
+                if isDefined { flags.insert(.isDefined) }
+                if isParameterized { flags.insert(.isParameterized) }
+                if isAsync { flags.insert(.isAsync) }
+                if isMainActor { flags.insert(.isMainActor) }
+                self = flags
+            }
+
+            static let isAbstract = Flags(rawValue: 1 << 0)
+            static let hasInitializer = Flags(rawValue: 1 << 1)
+            static let injects = Flags(rawValue: 1 << 2)
+            static let hasAfterInjections = Flags(rawValue: 1 << 3)
+            static let isDefined = Flags(rawValue: 1 << 4)
+            static let isParameterized = Flags(rawValue: 1 << 5)
+            static let isAsync = Flags(rawValue: 1 << 6)
+            static let isMainActor = Flags(rawValue: 1 << 7)
+
+            mutating func set(_ flag: Flags, _ isOn: Bool) {
+                if isOn { insert(flag) } else { remove(flag) }
+            }
+        }
+
+        var isAbstract: Bool { flags.contains(.isAbstract) }
+        var hasInitializer: Bool {
+            get { flags.contains(.hasInitializer) }
+            set { flags.set(.hasInitializer, newValue) }
+        }
+        var injects: Bool {
+            get { flags.contains(.injects) }
+            set { flags.set(.injects, newValue) }
+        }
+        var hasAfterInjections: Bool { flags.contains(.hasAfterInjections) }
+        var isDefined: Bool {
+            get { flags.contains(.isDefined) }
+            set { flags.set(.isDefined, newValue) }
+        }
+        var isParameterized: Bool { flags.contains(.isParameterized) }
+        var isAsync: Bool {
+            get { flags.contains(.isAsync) }
+            set { flags.set(.isAsync, newValue) }
+        }
+        var isMainActor: Bool {
+            get { flags.contains(.isMainActor) }
+            set { flags.set(.isMainActor, newValue) }
+        }
 
         var parent: DefinitionReference? { rare?.parent }
         var exposedTypes: [Any.Type] { rare?.exposedTypes ?? [] }
         var bindingName: (name: String, isExplicit: Bool)? {
             get { rare?.bindingName }
-            set {
-                rare = parent == nil && exposedTypes.isEmpty && newValue == nil
-                    ? nil : RareDefinitionFields(parent: parent, exposedTypes: exposedTypes, bindingName: newValue)
-            }
+            set { rare = RareDefinitionFields.unlessEmpty(parent: parent, exposedTypes: exposedTypes, bindingName: newValue, arguments: arguments) }
+        }
+        /// A parameterized definition's argument values, for one evaluation of its body.
+        var arguments: RuntimeArguments {
+            get { rare?.arguments ?? .none }
+            set { rare = RareDefinitionFields.unlessEmpty(parent: parent, exposedTypes: exposedTypes, bindingName: bindingName, arguments: newValue) }
         }
     }
 
@@ -66,13 +118,17 @@ public struct AnyDefinition: Sendable {
         /// The fields of a deferred definition's stub: what `define(_:_:)` knows without its body.
         @usableFromInline
         init(stub identity: DefinitionIdentity, functionName: StaticString, assemblyType: Assembly.Type, declaredType: Any.Type,
-             scope: Scope, deferred: DeferredBody) {
+             scope: Scope) {
             fields = Fields(
-                identity: identity, arguments: .none, functionName: functionName, declaredScope: scope, isAbstract: false,
-                hasInitializer: true, injects: false, hasAfterInjections: false, isDefined: true, isParameterized: false,
-                isAsync: false, isMainActor: false, assemblyType: assemblyType, declaredType: declaredType,
-                behaviour: StubBehaviour.shared, rare: nil, deferred: deferred)
+                identity: identity, functionName: functionName, isStub: true, declaredScope: scope,
+                flags: Fields.Flags(isAbstract: false, hasInitializer: true, injects: false, hasAfterInjections: false, isDefined: true,
+                                    isParameterized: false, isAsync: false, isMainActor: false),
+                assemblyType: assemblyType, declaredType: declaredType, behaviour: StubBehaviour.shared, rare: nil)
         }
+
+        /// The body of a deferred definition's stub (which overrides this), `nil` for every other box: kept
+        /// by the stub alone, so that an evaluated definition's box has no room for it.
+        var deferred: DeferredBody? { nil }
 
         /// A box of the same kind holding `fields`: a stub's keeps its body.
         func holding(_ fields: Fields) -> Box {
@@ -101,9 +157,9 @@ public struct AnyDefinition: Sendable {
     var isAbstract: Bool { box.fields.isAbstract }
     var hasInitializer: Bool { box.fields.hasInitializer }
     /// Whether the definition's own recipe has hooks, properties or methods to run before settling.
-    @inlinable var injects: Bool { box.fields.injects }
+    var injects: Bool { box.fields.injects }
     /// Whether the definition's own recipe has afterInjections hooks.
-    @inlinable var hasAfterInjections: Bool { box.fields.hasAfterInjections }
+    var hasAfterInjections: Bool { box.fields.hasAfterInjections }
     var isDefined: Bool { box.fields.isDefined }
     /// A parameterized definition (`define(arguments:)`), which is resolved with arguments, never listed.
     var isParameterized: Bool { box.fields.isParameterized }
@@ -117,7 +173,9 @@ public struct AnyDefinition: Sendable {
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
     var behaviour: any DefinitionBehaviour { box.fields.behaviour }
     /// The body of a deferred definition's stub, `nil` once evaluated (and for every other definition).
-    var deferred: DeferredBody? { box.fields.deferred }
+    var deferred: DeferredBody? { box.deferred }
+    /// Whether this is a deferred definition's stub, whose body has not run: `deferred != nil`, without a call.
+    var isDeferred: Bool { box.fields.isStub }
     /// The name a module's binding was given (`binder.bind(…, named: "staging")`), or the name made from
     /// the bound type for an unnamed one; `nil` for a definition made by an assembly method.
     var bindingName: (name: String, isExplicit: Bool)? { box.fields.bindingName }
@@ -140,12 +198,11 @@ public struct AnyDefinition: Sendable {
         exposedTypes: [Any.Type], isAsync: Bool, isMainActor: Bool, behaviour: RecipeBehaviour<T>
     ) {
         box = Box(Fields(
-            identity: identity, arguments: arguments, functionName: functionName, declaredScope: declaredScope,
-            isAbstract: isAbstract, hasInitializer: hasInitializer, injects: injects, hasAfterInjections: hasAfterInjections,
-            isDefined: isDefined, isParameterized: isParameterized, isAsync: isAsync, isMainActor: isMainActor,
+            identity: identity, functionName: functionName, isStub: false, declaredScope: declaredScope,
+            flags: Fields.Flags(isAbstract: isAbstract, hasInitializer: hasInitializer, injects: injects, hasAfterInjections: hasAfterInjections,
+                                isDefined: isDefined, isParameterized: isParameterized, isAsync: isAsync, isMainActor: isMainActor),
             assemblyType: assemblyType, declaredType: declaredType, behaviour: behaviour.erasedBehaviour,
-            rare: parent == nil && exposedTypes.isEmpty ? nil : RareDefinitionFields(parent: parent, exposedTypes: exposedTypes),
-            deferred: nil))
+            rare: RareDefinitionFields.unlessEmpty(parent: parent, exposedTypes: exposedTypes, bindingName: nil, arguments: arguments)))
     }
 
     // A deferred stub's behaviour is a placeholder: the factory evaluates the stub (see `Preparation`)
@@ -262,17 +319,28 @@ enum StubBehaviour {
 }
 
 /// What few erased definitions have (see `AnyDefinition.Fields.rare`), on the heap: most definitions
-/// have no parent, expose no other type and are no module's binding, and inline these fields would
-/// double a definition's box.
+/// have no parent, expose no other type, are no module's binding and take no runtime arguments, and
+/// inline these fields would double a definition's box.
 final class RareDefinitionFields: Sendable {
     let parent: DefinitionReference?
     let exposedTypes: [Any.Type]
     let bindingName: (name: String, isExplicit: Bool)?
+    let arguments: RuntimeArguments
 
-    init(parent: DefinitionReference?, exposedTypes: [Any.Type], bindingName: (name: String, isExplicit: Bool)? = nil) {
+    private init(parent: DefinitionReference?, exposedTypes: [Any.Type], bindingName: (name: String, isExplicit: Bool)?, arguments: RuntimeArguments) {
         self.parent = parent
         self.exposedTypes = exposedTypes
         self.bindingName = bindingName
+        self.arguments = arguments
+    }
+
+    /// The fields, or `nil` when the definition has none of them. Not a failable initializer: that
+    /// would allocate the object before deciding.
+    static func unlessEmpty(
+        parent: DefinitionReference?, exposedTypes: [Any.Type], bindingName: (name: String, isExplicit: Bool)?, arguments: RuntimeArguments
+    ) -> RareDefinitionFields? {
+        guard parent != nil || !exposedTypes.isEmpty || bindingName != nil || !arguments.isEmpty else { return nil }
+        return RareDefinitionFields(parent: parent, exposedTypes: exposedTypes, bindingName: bindingName, arguments: arguments)
     }
 }
 

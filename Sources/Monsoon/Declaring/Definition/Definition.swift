@@ -210,7 +210,7 @@ public struct Definition<T>: Sendable {
 
     /// The stub of a definition declared with `define(_:_:)` whose body was not run.
     var deferredStub: AnyDefinition? {
-        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box, box.fields.deferred != nil {
+        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box, box.fields.isStub {
             return AnyDefinition(box: box)
         }
         return nil
@@ -218,7 +218,7 @@ public struct Definition<T>: Sendable {
 
     /// The erased form `specialized()` made, if this value has one.
     var compiledBox: AnyDefinition.Box? {
-        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box, box.fields.deferred == nil { return box }
+        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box, !box.fields.isStub { return box }
         return nil
     }
 

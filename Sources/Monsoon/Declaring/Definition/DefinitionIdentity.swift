@@ -13,16 +13,18 @@
 @usableFromInline
 struct DefinitionIdentity: Hashable, Sendable {
     @usableFromInline let fileID: StaticString
-    /// 32 bits each, which every source file's lines and columns fit: with them the identity is six
-    /// words, and a `Definition` value, which holds one, stays small enough to be copied field by field
-    /// in generic code (activation erases each listed definition there).
+    /// 32 bits each, which every source file's lines and columns fit: with them and the hash the identity
+    /// is five words, and a `Definition` value, which holds one, stays small enough to be copied field by
+    /// field in generic code (activation erases each listed definition there).
     @usableFromInline let line: UInt32
     @usableFromInline let column: UInt32
+    /// A cheap mix of the line, column and assembly, computed once: the hash of the registry's identity
+    /// table, and what hashing an identity feeds the hasher (one word instead of three). 32 bits, in the
+    /// word the column leaves half empty: the tables index by the low bits, and a match is confirmed by
+    /// comparing the identity.
+    @usableFromInline let mixed: UInt32
     /// The assembly type whose `define` created the definition; `nil` outside `define`.
     @usableFromInline let assembly: ObjectIdentifier?
-    /// A cheap mix of the line, column and assembly, computed once: the hash of the registry's identity
-    /// table, and what hashing an identity feeds the hasher (one word instead of three).
-    @usableFromInline let mixed: UInt
 
     /// Inlined into `define`, so that identifying a definition is a few multiplications.
     @inlinable
@@ -34,7 +36,7 @@ struct DefinitionIdentity: Hashable, Sendable {
         let assemblyBits = assembly.map { UInt(bitPattern: $0) } ?? 0
         let combined = line &* 1_000_003 &+ column &* 7_919 &+ assemblyBits
         // Folded so that the low bits, which index the identity table, depend on every field.
-        self.mixed = (combined ^ (combined &>> 29)) &* 0x9E37_79B9_7F4A_7C15
+        self.mixed = UInt32(truncatingIfNeeded: (combined ^ (combined &>> 29)) &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// Where `fileID`'s characters are: equal addresses mean equal files, which saves comparing them.
