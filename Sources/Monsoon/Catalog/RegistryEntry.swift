@@ -89,8 +89,8 @@ final class RegistryEntry: @unchecked Sendable {
     var cycleGroup: Int? { completed.fields.cycleGroup }
     var stage: Stage { completed.fields.stage }
     /// The entry's position in the preparation pass running, `-1` outside one: set and read by a pass,
-    /// under its lock, and changed after publication too, so not among the published fields. 32 bits (a
-    /// pass holds far fewer entries), so that the entry fits 128 bytes of the heap.
+    /// under its lock, and changed after publication too, so not among the published fields. 32 bits: a
+    /// pass holds far fewer entries.
     var passPosition: Int32 = -1
 
     /// How far an entry is completed.

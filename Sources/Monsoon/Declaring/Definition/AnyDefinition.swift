@@ -44,14 +44,14 @@ public struct AnyDefinition: Sendable {
             init(isAbstract: Bool, hasInitializer: Bool, injects: Bool, hasAfterInjections: Bool, isDefined: Bool,
                  isParameterized: Bool, isAsync: Bool, isMainActor: Bool) {
                 var flags = Flags()
-                if isAbstract { flags.insert(.isAbstract) }
-                if hasInitializer { flags.insert(.hasInitializer) }
-                if injects { flags.insert(.injects) }
-                if hasAfterInjections { flags.insert(.hasAfterInjections) }
-                if isDefined { flags.insert(.isDefined) }
-                if isParameterized { flags.insert(.isParameterized) }
-                if isAsync { flags.insert(.isAsync) }
-                if isMainActor { flags.insert(.isMainActor) }
+                flags.set(.isAbstract, isAbstract)
+                flags.set(.hasInitializer, hasInitializer)
+                flags.set(.injects, injects)
+                flags.set(.hasAfterInjections, hasAfterInjections)
+                flags.set(.isDefined, isDefined)
+                flags.set(.isParameterized, isParameterized)
+                flags.set(.isAsync, isAsync)
+                flags.set(.isMainActor, isMainActor)
                 self = flags
             }
 
