@@ -31,6 +31,8 @@ private struct Activation {
     var rejected: Set<DefinitionIdentity> = []
     /// References too far from every listed definition for discovery to follow.
     var tooDeep: Set<DefinitionIdentity> = []
+    /// The names of what discovery registers, by assembly (see `discoveredNaming`).
+    private var discoveredNamings: [String: EntryNaming] = [:]
 
     init(directory: AssemblyDirectory) {
         self.directory = directory
@@ -112,11 +114,19 @@ private struct Activation {
         discovered = []
     }
 
+    /// One naming per assembly for what discovery registers, as for what assemblies list.
+    private mutating func discoveredNaming(_ assemblyName: String) -> EntryNaming {
+        if let naming = discoveredNamings[assemblyName] { return naming }
+        let naming = EntryNaming(assemblyName: assemblyName)
+        discoveredNamings[assemblyName] = naming
+        return naming
+    }
+
     @inline(__always)
     private mutating func registerFound(_ definition: AnyDefinition) {
         guard index.position(of: definition.identity) == nil,
               let assemblyName = directory.discoveryAssemblyName(for: definition.assemblyType) else { return }
-        let candidate = Listed(naming: EntryNaming(assemblyName: assemblyName), name: MethodName(assembly: index.names.index(of: assemblyName), of: definition),
+        let candidate = Listed(naming: discoveredNaming(assemblyName), name: MethodName(assembly: index.names.index(of: assemblyName), of: definition),
                                definition: definition)
         guard !definition.takesParametersWithoutArguments else {
             if rejected.insert(definition.identity).inserted {

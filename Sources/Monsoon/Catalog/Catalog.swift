@@ -389,7 +389,7 @@ struct EntryTable<Key: EntryTableKey>: Sendable {
 
 /// Registry entries by call site: each slot holds an identity's 32-bit hash and its entry, and the
 /// identity itself is read from the entry when the hash matches. A slot of 12 bytes rather than a
-/// whole identity (48) keeps the table — at 10,000 definitions a quarter of the registry's memory when
+/// whole identity (40) keeps the table — at 10,000 definitions a quarter of the registry's memory when
 /// it held identities — small. Immutable once built.
 @usableFromInline
 struct IdentityTable: Sendable {
@@ -404,7 +404,7 @@ struct IdentityTable: Sendable {
         var slots = [RegistryEntry?](repeating: nil, count: capacity)
         for entry in entries {
             let marked = entry.declaration.identity.mixed | 1
-            var index = Int(marked) & (capacity - 1)
+            var index = Int(truncatingIfNeeded: marked) & (capacity - 1)
             while hashes[index] != 0 { index = (index + 1) & (capacity - 1) }
             hashes[index] = marked
             slots[index] = entry
@@ -418,7 +418,7 @@ struct IdentityTable: Sendable {
     @inlinable
     subscript(identity: DefinitionIdentity) -> RegistryEntry? {
         let marked = identity.mixed | 1
-        var index = Int(marked) & mask
+        var index = Int(truncatingIfNeeded: marked) & mask
         while hashes[index] != 0 {
             if hashes[index] == marked, let entry = entries[index], entry.declaration.identity.isIdenticalKey(to: identity) { return entry }
             index = (index + 1) & mask
@@ -431,7 +431,7 @@ struct IdentityTable: Sendable {
     @usableFromInline
     func equalEntry(_ identity: DefinitionIdentity) -> RegistryEntry? {
         let marked = identity.mixed | 1
-        var index = Int(marked) & mask
+        var index = Int(truncatingIfNeeded: marked) & mask
         while hashes[index] != 0 {
             if hashes[index] == marked, let entry = entries[index], entry.declaration.identity == identity { return entry }
             index = (index + 1) & mask

@@ -18,8 +18,8 @@ final class RegistryEntry: @unchecked Sendable {
     /// What the definition declares without its body: for an evaluated definition, the definition itself;
     /// for a deferred one, its stub.
     @usableFromInline let declaration: AnyDefinition
-    /// The names the key is made of: one object shared by every entry of an activated assembly, so one
-    /// word here.
+    /// The names the key is made of: one object shared by the entries of an activated assembly that
+    /// activation registers, so one word here.
     private let naming: EntryNaming
 
     /// The activated assembly's type name: the part of the key before the method.

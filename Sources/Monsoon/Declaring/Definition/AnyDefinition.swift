@@ -16,8 +16,8 @@ public struct AnyDefinition: Sendable {
     @usableFromInline var box: Box
 
     /// What an erased definition says; changed only by making a new box. In the order that packs it (the
-    /// scope and the flags right after the method name, in its last word and the next), with what few
-    /// definitions set in one reference (`rare`): 104 bytes.
+    /// stub's mark, the scope and the flags in the method name's last word), with what few definitions
+    /// set in one reference (`rare`): 104 bytes.
     @usableFromInline
     struct Fields: Sendable {
         @usableFromInline var identity: DefinitionIdentity

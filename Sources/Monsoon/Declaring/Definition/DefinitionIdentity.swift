@@ -19,7 +19,7 @@ struct DefinitionIdentity: Hashable, Sendable {
     @usableFromInline let line: UInt32
     @usableFromInline let column: UInt32
     /// A cheap mix of the line, column and assembly, computed once: the hash of the registry's identity
-    /// table, and what hashing an identity feeds the hasher (one word instead of three). 32 bits, in the
+    /// table, and what hashing an identity feeds the hasher (32 bits instead of three words). 32 bits, in the
     /// word the column leaves half empty: the tables index by the low bits, and a match is confirmed by
     /// comparing the identity.
     @usableFromInline let mixed: UInt32
