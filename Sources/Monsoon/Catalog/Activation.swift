@@ -31,8 +31,6 @@ private struct Activation {
     var rejected: Set<DefinitionIdentity> = []
     /// References too far from every listed definition for discovery to follow.
     var tooDeep: Set<DefinitionIdentity> = []
-    /// The names of what discovery registers, by assembly (see `discoveredNaming`).
-    private var discoveredNamings: [String: EntryNaming] = [:]
 
     init(directory: AssemblyDirectory) {
         self.directory = directory
@@ -66,7 +64,7 @@ private struct Activation {
                 continue
             }
             let assemblyIndex = index.names.index(of: assemblyName)
-            let naming = EntryNaming(assemblyName: assemblyName)
+            let naming = index.names.naming(assemblyIndex)
             for definition in definitions {
                 list(Listed(naming: naming, name: MethodName(assembly: assemblyIndex, of: definition), definition: definition))
             }
@@ -114,19 +112,12 @@ private struct Activation {
         discovered = []
     }
 
-    /// One naming per assembly for what discovery registers, as for what assemblies list.
-    private mutating func discoveredNaming(_ assemblyName: String) -> EntryNaming {
-        if let naming = discoveredNamings[assemblyName] { return naming }
-        let naming = EntryNaming(assemblyName: assemblyName)
-        discoveredNamings[assemblyName] = naming
-        return naming
-    }
-
     @inline(__always)
     private mutating func registerFound(_ definition: AnyDefinition) {
         guard index.position(of: definition.identity) == nil,
               let assemblyName = directory.discoveryAssemblyName(for: definition.assemblyType) else { return }
-        let candidate = Listed(naming: discoveredNaming(assemblyName), name: MethodName(assembly: index.names.index(of: assemblyName), of: definition),
+        let assemblyIndex = index.names.index(of: assemblyName)
+        let candidate = Listed(naming: index.names.naming(assemblyIndex), name: MethodName(assembly: assemblyIndex, of: definition),
                                definition: definition)
         guard !definition.takesParametersWithoutArguments else {
             if rejected.insert(definition.identity).inserted {
@@ -305,13 +296,21 @@ private struct MethodName: Equatable, Sendable {
 /// The names of the activated assemblies, numbered.
 private struct ActivatedNames: Sendable {
     private var numbers: [String: Int] = [:]
+    /// By number: the names the entries of that assembly share.
+    private var namings: [EntryNaming] = []
 
     /// The number of an assembly name, given on first sight. Two assembly types of the same name (from
     /// two modules) share it, so that their definitions' keys collide as their strings would.
     mutating func index(of assemblyName: String) -> Int {
         if let number = numbers[assemblyName] { return number }
-        numbers[assemblyName] = numbers.count
-        return numbers.count - 1
+        numbers[assemblyName] = namings.count
+        namings.append(EntryNaming(assemblyName: assemblyName))
+        return namings.count - 1
+    }
+
+    /// The names shared by the entries of the assembly numbered `number`, listed or discovered.
+    func naming(_ number: Int) -> EntryNaming {
+        namings[number]
     }
 
     func number(of assemblyType: Assembly.Type) -> Int? {

@@ -70,28 +70,13 @@ public struct AnyDefinition: Sendable {
         }
 
         var isAbstract: Bool { flags.contains(.isAbstract) }
-        var hasInitializer: Bool {
-            get { flags.contains(.hasInitializer) }
-            set { flags.set(.hasInitializer, newValue) }
-        }
-        var injects: Bool {
-            get { flags.contains(.injects) }
-            set { flags.set(.injects, newValue) }
-        }
+        var hasInitializer: Bool { flags.contains(.hasInitializer) }
+        var injects: Bool { flags.contains(.injects) }
         var hasAfterInjections: Bool { flags.contains(.hasAfterInjections) }
-        var isDefined: Bool {
-            get { flags.contains(.isDefined) }
-            set { flags.set(.isDefined, newValue) }
-        }
+        var isDefined: Bool { flags.contains(.isDefined) }
         var isParameterized: Bool { flags.contains(.isParameterized) }
-        var isAsync: Bool {
-            get { flags.contains(.isAsync) }
-            set { flags.set(.isAsync, newValue) }
-        }
-        var isMainActor: Bool {
-            get { flags.contains(.isMainActor) }
-            set { flags.set(.isMainActor, newValue) }
-        }
+        var isAsync: Bool { flags.contains(.isAsync) }
+        var isMainActor: Bool { flags.contains(.isMainActor) }
 
         var parent: DefinitionReference? { rare?.parent }
         var exposedTypes: [Any.Type] { rare?.exposedTypes ?? [] }
@@ -231,7 +216,7 @@ public struct AnyDefinition: Sendable {
             fields.arguments = original.arguments
             fields.functionName = original.functionName
             fields.assemblyType = original.assemblyType
-            fields.isDefined = true
+            fields.flags.insert(.isDefined)
             // A module's binding keeps its name, and with it its key and being found by name only.
             fields.bindingName = original.bindingName
         }
@@ -259,10 +244,10 @@ public struct AnyDefinition: Sendable {
         var copy = self
         copy.changing {
             $0.behaviour = adopted
-            $0.hasInitializer = true
-            $0.isAsync = provider.isAsync
+            $0.flags.insert(.hasInitializer)
+            $0.flags.set(.isAsync, provider.isAsync)
             // Inheriting already made the component main-actor when any ancestor is.
-            $0.isMainActor = $0.isMainActor || provider.isMainActor
+            $0.flags.set(.isMainActor, $0.isMainActor || provider.isMainActor)
         }
         return copy
     }
@@ -274,7 +259,7 @@ public struct AnyDefinition: Sendable {
         var copy = self
         copy.changing {
             $0.behaviour = overriding
-            $0.injects = true
+            $0.flags.insert(.injects)
         }
         return copy
     }
