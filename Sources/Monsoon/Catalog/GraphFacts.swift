@@ -113,11 +113,14 @@ enum AsyncReach: Sendable {
 /// close is invisible here; two threads entering such a cycle from opposite ends still get
 /// `ErrorKind.concurrentCycle` rather than a deadlock.
 enum CycleGroups {
-    private static let groups = Atomic<Int>(0)
+    private static let groups = Atomic<UInt32>(0)
 
-    /// A group number no other group has (groups only need to differ from each other).
+    /// A group number no other group has, from 1 to `UInt32.max` (an entry stores it in 32 bits, `0`
+    /// for none). Groups only need to differ from the groups whose components are being built at the
+    /// same time, so the numbers may wrap after four billion.
     static func newGroup() -> Int {
-        groups.wrappingAdd(1, ordering: .relaxed).newValue
+        let group = groups.wrappingAdd(1, ordering: .relaxed).newValue
+        return Int(group == 0 ? groups.wrappingAdd(1, ordering: .relaxed).newValue : group)
     }
 
     /// Tarjan's algorithm without recursion, so that a graph thousands of definitions deep cannot

@@ -53,8 +53,9 @@ final class RegistryEntry: @unchecked Sendable {
         /// has no hooks and no parent. Its build touches no other component, so there is no graph to
         /// share and no cycle to detect; `nil` for every other definition.
         @usableFromInline var detachedMake: (@Sendable (Resolver) throws -> Any)?
-        /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`.
-        var cycleGroup: Int?
+        /// The cycle of shared components this one belongs to (see `CycleGroups`), `0` for none: 32 bits
+        /// without an optional's tag, so that the entry fits a 112-byte block (`cycleGroup` reads it).
+        var cycleGroupNumber: UInt32 = 0
         /// Whether `inherited` is set: tested on every build without copying the steps.
         @usableFromInline var hasParent = false
         /// `definition.injects` and `definition.hasAfterInjections`, kept here: reading the definition
@@ -86,7 +87,8 @@ final class RegistryEntry: @unchecked Sendable {
     var isMainActor: Bool { completed.fields.isMainActor }
     var isAsync: Bool { completed.fields.isAsync }
     @inlinable var reach: AsyncReach.Flags { completed.fields.reach }
-    var cycleGroup: Int? { completed.fields.cycleGroup }
+    /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`.
+    var cycleGroup: Int? { completed.fields.cycleGroupNumber == 0 ? nil : Int(completed.fields.cycleGroupNumber) }
     var stage: Stage { completed.fields.stage }
     /// The entry's position in the preparation pass running, `-1` outside one: set and read by a pass,
     /// under its lock, and changed after publication too, so not among the published fields. 32 bits: a
@@ -173,7 +175,7 @@ final class RegistryEntry: @unchecked Sendable {
     func publish(reach: AsyncReach.Flags, cycleGroup: Int?) {
         completed.change { fields in
             fields.reach = reach
-            fields.cycleGroup = cycleGroup
+            fields.cycleGroupNumber = cycleGroup.map { UInt32(truncatingIfNeeded: $0) } ?? 0
         }
         prepared.store(true, ordering: .releasing)
     }
