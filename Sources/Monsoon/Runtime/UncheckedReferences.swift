@@ -33,7 +33,7 @@ extension RegistryEntry {
     /// Invariant: the entry holds the box for as long as the build runs, and never replaces it once
     /// published (see `PublishedFields`); builds run only on published entries.
     func build(in context: ResolutionContext) throws -> Any {
-        try Unmanaged.passUnretained(definition.box)._withUnsafeGuaranteedRef { box in try box.fields.behaviour.build(context, self) }
+        try Unmanaged.passUnretained(definition.box)._withUnsafeGuaranteedRef { box in try box.behaviour.build(context, self) }
     }
 }
 

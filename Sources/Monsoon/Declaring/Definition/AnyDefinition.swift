@@ -15,9 +15,10 @@ public struct AnyDefinition: Sendable {
     /// is then one reference count rather than one per field.
     @usableFromInline var box: Box
 
-    /// What an erased definition says; changed only by making a new box. In the order that packs it (the
-    /// stub's mark, the scope and the flags in the method name's last word), with what few definitions
-    /// set in one reference (`rare`): 104 bytes.
+    /// What an erased definition declares; changed only by making a new box. In the order that packs it
+    /// (the stub's mark, the scope and the flags in the method name's last word), with what few
+    /// definitions set in one reference (`rare`): 88 bytes. How it builds is not among them: an evaluated
+    /// definition's box holds that (`BuildingBox`), and a stub has nothing to build.
     @usableFromInline
     struct Fields: Sendable {
         @usableFromInline var identity: DefinitionIdentity
@@ -25,14 +26,12 @@ public struct AnyDefinition: Sendable {
         /// Whether this is a deferred definition's stub (a `DeferredStub`, whose body has not run): a
         /// stored field, read without a call, so that code generic in the component type can test it
         /// without copying the value that holds the box. In the byte the method name's last word leaves.
-        let isStub: Bool
+        @usableFromInline let isStub: Bool
         var declaredScope: Scope?
         /// The other yes-or-no fields, one bit each (see `Flags`): one byte beside the scope.
         var flags: Flags
         var assemblyType: Assembly.Type?
         let declaredType: Any.Type
-        /// A placeholder for a deferred definition's stub, which nothing builds (see `DeferredStub`).
-        var behaviour: any DefinitionBehaviour
         /// The parent, the exposed types, the binding's name and the runtime arguments: `nil` when the
         /// definition has none.
         var rare: RareDefinitionFields?
@@ -91,11 +90,14 @@ public struct AnyDefinition: Sendable {
         }
     }
 
-    /// Open for one subclass, a deferred definition's stub (`DeferredStub`), which holds its body too.
+    /// What an erased definition holds, in one of two kinds: an evaluated definition's (`BuildingBox`),
+    /// which holds its typed recipe too, and a deferred definition's stub (`DeferredStub`), which holds
+    /// its body instead. `fields.isStub` tells them apart; no other box is made.
     @usableFromInline
     class Box: DefinitionAttachment, @unchecked Sendable {
         @usableFromInline final let fields: Fields
 
+        /// For the two kinds only.
         init(_ fields: Fields) {
             self.fields = fields
         }
@@ -108,16 +110,39 @@ public struct AnyDefinition: Sendable {
                 identity: identity, functionName: functionName, isStub: true, declaredScope: scope,
                 flags: Fields.Flags(isAbstract: false, hasInitializer: true, injects: false, hasAfterInjections: false, isDefined: true,
                                     isParameterized: false, isAsync: false, isMainActor: false),
-                assemblyType: assemblyType, declaredType: declaredType, behaviour: StubBehaviour.shared, rare: nil)
+                assemblyType: assemblyType, declaredType: declaredType, rare: nil)
         }
 
         /// The body of a deferred definition's stub (which overrides this), `nil` for every other box: kept
         /// by the stub alone, so that an evaluated definition's box has no room for it.
         var deferred: DeferredBody? { nil }
 
-        /// A box of the same kind holding `fields`: a stub's keeps its body.
+        /// A box of the same kind holding `fields`: a stub's keeps its body, an evaluated definition's its
+        /// behaviour. Both kinds override it; this one is never reached.
         func holding(_ fields: Fields) -> Box {
-            Box(fields)
+            BuildingBox(fields, behaviour: StubBehaviour.shared)
+        }
+
+        /// What builds the component: the evaluated definition's behaviour; for a stub, which nothing
+        /// builds (the factory evaluates it first), a placeholder with an empty recipe. Read without a
+        /// call or a cast: a box that is no stub is a `BuildingBox` (see the type).
+        final var behaviour: any DefinitionBehaviour {
+            fields.isStub ? StubBehaviour.shared : unsafeDowncast(self, to: BuildingBox.self).building
+        }
+    }
+
+    /// An evaluated definition's box: its fields and the typed recipe that builds the component. A stub
+    /// has no room for the recipe, which it does not have yet.
+    final class BuildingBox: Box, @unchecked Sendable {
+        let building: any DefinitionBehaviour
+
+        init(_ fields: Fields, behaviour: any DefinitionBehaviour) {
+            self.building = behaviour
+            super.init(fields)
+        }
+
+        override func holding(_ fields: Fields) -> Box {
+            BuildingBox(fields, behaviour: building)
         }
     }
 
@@ -156,7 +181,7 @@ public struct AnyDefinition: Sendable {
     /// Whether the component is built on the main actor (its initializer or a hook is isolated to it).
     var isMainActor: Bool { box.fields.isMainActor }
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
-    var behaviour: any DefinitionBehaviour { box.fields.behaviour }
+    var behaviour: any DefinitionBehaviour { box.behaviour }
     /// The body of a deferred definition's stub, `nil` once evaluated (and for every other definition).
     var deferred: DeferredBody? { box.deferred }
     /// Whether this is a deferred definition's stub, whose body has not run: `deferred != nil`, without a call.
@@ -172,6 +197,14 @@ public struct AnyDefinition: Sendable {
         box = box.holding(fields)
     }
 
+    /// Replaces the box with an evaluated definition's that builds with `behaviour`, its fields changed by
+    /// `change`: what rewriting a definition's injections makes.
+    private mutating func building(with behaviour: any DefinitionBehaviour, _ change: (inout Fields) -> Void = { _ in }) {
+        var fields = box.fields
+        change(&fields)
+        box = BuildingBox(fields, behaviour: behaviour)
+    }
+
     /// Generic in the behaviour's component type rather than taking `any DefinitionBehaviour`, so that the
     /// protocol stays internal: were it usable from inlinable code, the optimizer could no longer
     /// assume `RecipeBehaviour` is its only conformer, and every build would pay a dynamic dispatch.
@@ -182,12 +215,13 @@ public struct AnyDefinition: Sendable {
         hasAfterInjections: Bool, isDefined: Bool, isParameterized: Bool, parent: DefinitionReference?,
         exposedTypes: [Any.Type], isAsync: Bool, isMainActor: Bool, behaviour: RecipeBehaviour<T>
     ) {
-        box = Box(Fields(
+        box = BuildingBox(Fields(
             identity: identity, functionName: functionName, isStub: false, declaredScope: declaredScope,
             flags: Fields.Flags(isAbstract: isAbstract, hasInitializer: hasInitializer, injects: injects, hasAfterInjections: hasAfterInjections,
                                 isDefined: isDefined, isParameterized: isParameterized, isAsync: isAsync, isMainActor: isMainActor),
-            assemblyType: assemblyType, declaredType: declaredType, behaviour: behaviour.erasedBehaviour,
-            rare: RareDefinitionFields.unlessEmpty(parent: parent, exposedTypes: exposedTypes, bindingName: nil, arguments: arguments)))
+            assemblyType: assemblyType, declaredType: declaredType,
+            rare: RareDefinitionFields.unlessEmpty(parent: parent, exposedTypes: exposedTypes, bindingName: nil, arguments: arguments)),
+            behaviour: behaviour.erasedBehaviour)
     }
 
     // A deferred stub's behaviour is a placeholder: the factory evaluates the stub (see `Preparation`)
@@ -233,7 +267,7 @@ public struct AnyDefinition: Sendable {
     func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(DefinitionRewriteError) -> AnyDefinition {
         let rewritten = try behaviour.rewriting(site, with: injection)
         var copy = self
-        copy.changing { $0.behaviour = rewritten }
+        copy.building(with: rewritten)
         return copy
     }
 
@@ -242,8 +276,7 @@ public struct AnyDefinition: Sendable {
     func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> AnyDefinition {
         let adopted = try behaviour.adoptingInitializer(of: provider)
         var copy = self
-        copy.changing {
-            $0.behaviour = adopted
+        copy.building(with: adopted) {
             $0.flags.insert(.hasInitializer)
             $0.flags.set(.isAsync, provider.isAsync)
             // Inheriting already made the component main-actor when any ancestor is.
@@ -257,8 +290,7 @@ public struct AnyDefinition: Sendable {
     func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> AnyDefinition {
         let overriding = try behaviour.overridingInherited(keyPath, with: injection)
         var copy = self
-        copy.changing {
-            $0.behaviour = overriding
+        copy.building(with: overriding) {
             $0.flags.insert(.injects)
         }
         return copy
@@ -269,7 +301,7 @@ public struct AnyDefinition: Sendable {
     func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> AnyDefinition {
         let replacing = behaviour.rewritingInheritedMethod(index, rewrite)
         var copy = self
-        copy.changing { $0.behaviour = replacing }
+        copy.building(with: replacing)
         return copy
     }
 
@@ -353,15 +385,14 @@ extension Definition: ComponentDefinition {
     /// `specialized()`.
     @inlinable
     func erased(behaviour: RecipeBehaviour<T>, scope: Scope? = nil) -> AnyDefinition {
-        let recipe = behaviour.recipe
-        let injects = !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty
+        let facts = behaviour.recipe.facts
         return AnyDefinition(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
-            declaredType: T.self, declaredScope: recipe.scope ?? scope, isAbstract: recipe.isAbstract,
-            hasInitializer: recipe.initializer != nil, injects: injects,
-            hasAfterInjections: !recipe.afterInjections.isEmpty, isDefined: isDefined,
-            isParameterized: isParameterized, parent: recipe.parent, exposedTypes: recipe.exposedTypes,
-            isAsync: recipe.initializer?.isAsync ?? false, isMainActor: recipe.isMainActor,
+            declaredType: T.self, declaredScope: facts.scope ?? scope, isAbstract: facts.isAbstract,
+            hasInitializer: facts.hasInitializer, injects: facts.injects,
+            hasAfterInjections: facts.hasAfterInjections, isDefined: isDefined,
+            isParameterized: isParameterized, parent: behaviour.recipe.parent, exposedTypes: behaviour.recipe.exposedTypes,
+            isAsync: facts.isAsync, isMainActor: facts.isMainActor,
             behaviour: behaviour)
     }
 }

@@ -120,7 +120,7 @@ public struct Definition<T>: Sendable {
     /// This definition as `define` returns it: identified by `define`'s call site.
     ///
     /// - Parameter aliasScope: the scope of an alias (a body that only refers to another definition).
-    @usableFromInline
+    @inlinable
     func declared(at identity: DefinitionIdentity, arguments: RuntimeArguments, function: StaticString,
                   assemblyType: Assembly.Type, aliasScope: Scope = .prototype) -> Definition<T> {
         var definition = isReference ? .alias(of: self, scope: aliasScope) : self
@@ -165,17 +165,13 @@ public struct Definition<T>: Sendable {
             storage = RecipeBehaviour(shared.recipe)
         }
         guard let behaviour = storage else { return nil }
-        let recipe = behaviour.recipe
-        let injects = !recipe.beforeInjections.isEmpty || !recipe.properties.isEmpty || !recipe.methods.isEmpty
-        let hasDependencies = injects || !(recipe.initializer?.dependencies.isEmpty ?? true)
+        let hasDependencies = behaviour.recipe.facts.hasDependencies
         // Handed the behaviour holding the recipe (`RecipeBehaviour.build` passes itself), the build
-        // captures nothing. The initializer is captured: it is called on every detached build.
+        // captures nothing. The detached build captures the initializer: it calls it on every build.
         let build: CompiledBuild = { behaviour, context, entry in
             try unsafeDowncast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
         }
-        var make: CompiledMake?
-        if let makeComponent = recipe.initializer?.make { make = { resolver in try makeComponent(resolver) } }
-        behaviour.compile(dependencies: hasDependencies ? recipe.dependencies : [], build: build, make: make)
+        behaviour.compile(dependencies: hasDependencies ? behaviour.recipe.dependencies : [], build: build, make: behaviour.recipe.compiledMake)
         return behaviour
     }
 
@@ -187,6 +183,7 @@ public struct Definition<T>: Sendable {
             parameterized: parameterizedDefinition, deferredStub: deferredStub)
     }
 
+    @inlinable
     var isReference: Bool {
         switch origin {
         case .reference: true
@@ -217,6 +214,7 @@ public struct Definition<T>: Sendable {
     }
 
     /// The erased form `specialized()` made, if this value has one.
+    @inlinable
     var compiledBox: AnyDefinition.Box? {
         if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box, !box.fields.isStub { return box }
         return nil
@@ -344,6 +342,7 @@ extension Definition {
     }
 
     /// A definition whose component is the target's, pooled by the target's scope.
+    @usableFromInline
     static func alias(of target: Definition<T>, scope: Scope = .prototype) -> Definition<T> {
         var alias = Definition(packed: { (component: T) in component }, target, fileID: #fileID, function: #function, line: #line, column: #column)
         alias.recipe.scope = scope
