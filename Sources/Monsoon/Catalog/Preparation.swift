@@ -293,13 +293,14 @@ extension BlockComponentFactory {
     /// have been had a listed `define { }` reached it, so that the app, `validate()` and a test's factory
     /// find the same definitions.
     private func evaluatingBody(_ body: () -> AnyDefinition) -> AnyDefinition {
-        let (definition, discovery) = DefinitionEvaluation.discovering(skipping: { [unowned self] in self.catalog.isRegistered($0) }, body)
-        guard !discovery.found.isEmpty else { return definition }
+        let (definition, discovery) = DefinitionEvaluation.discovering(skipping: self, body)
+        let found = discovery.found
+        guard !found.isEmpty else { return definition }
         if ThreadState.current.pointee.resolutions.isPreparing {
-            for reached in discovery.found { register(reached: reached) }
+            for reached in found { register(reached: reached) }
         } else {
             _ = preparing {
-                for reached in discovery.found { self.register(reached: reached) }
+                for reached in found { self.register(reached: reached) }
                 return [:]
             }
         }
@@ -358,5 +359,12 @@ extension BlockComponentFactory {
         guard let stub = reference.deferredStub else { return nil }
         register(reached: stub)
         return catalog.entry(for: reference)
+    }
+}
+
+extension BlockComponentFactory: RegisteredIdentities {
+    /// Whether the catalog has an entry for `identity`: what discovery skips while a body runs at first use.
+    func isRegistered(_ identity: DefinitionIdentity) -> Bool {
+        catalog.isRegistered(identity)
     }
 }

@@ -52,9 +52,10 @@ enum DefinitionEvaluation {
         var depth = 0
         /// The identities reached too deep in a chain to be evaluated: reported if never registered.
         var tooDeep: Set<DefinitionIdentity> = []
-        /// Whether an identity is registered already, so that its body need not run again: set when a
-        /// deferred body is evaluated at first use, when most of what it reaches is registered.
-        var isRegistered: ((DefinitionIdentity) -> Bool)?
+        /// What says whether an identity is registered already, so that its body need not run again: set
+        /// when a deferred body is evaluated at first use, when most of what it reaches is registered. An
+        /// object rather than a closure, which would allocate a context for every first use.
+        var registered: (any RegisteredIdentities)?
 
         /// Discovery evaluates a referenced body inside the body that refers to it: a chain this deep is
         /// left to the definitions listed (each listed definition starts a chain of its own).
@@ -64,7 +65,7 @@ enum DefinitionEvaluation {
         /// and neither too deep nor too low on stack, which is recorded for the activation error.
         mutating func admit(_ identity: DefinitionIdentity, stackIsLow: Bool) -> Bool {
             if let seenAt = seen[identity], tooDeep.isEmpty || depth >= seenAt { return false }
-            if let isRegistered, isRegistered(identity) { return false }
+            if let registered, registered.isRegistered(identity) { return false }
             guard depth < Self.depthLimit, !stackIsLow else {
                 tooDeep.insert(identity)
                 return false
@@ -77,13 +78,13 @@ enum DefinitionEvaluation {
 
     /// Runs `body` (which lists definitions) collecting the definitions their bodies reach by reference.
     ///
-    /// - Parameter isRegistered: whether an identity is registered already: its body is not run again.
+    /// - Parameter registered: whether an identity is registered already: its body is not run again.
     static func discovering<R>(
-        skipping isRegistered: ((DefinitionIdentity) -> Bool)? = nil, _ body: () -> R
+        skipping registered: (any RegisteredIdentities)? = nil, _ body: () -> R
     ) -> (result: R, discovery: Discovery) {
         let state = ThreadState.current
         let previous = state.pointee.definitions.discovery
-        state.pointee.definitions.discovery = Discovery(isRegistered: isRegistered)
+        state.pointee.definitions.discovery = Discovery(registered: registered)
         state.pointee.definitions.isDiscovering = true
         defer {
             state.pointee.definitions.discovery = previous
@@ -171,6 +172,11 @@ enum DefinitionEvaluation {
         defer { state.pointee.definitions.mode = previous }
         return try body()
     }
+}
+
+/// Whether a definition is registered already (the factory's catalog says), for discovery to skip it.
+protocol RegisteredIdentities: AnyObject {
+    func isRegistered(_ identity: DefinitionIdentity) -> Bool
 }
 
 // A namespace: it holds no state of its own (each thread's state is behind its own pointer).
