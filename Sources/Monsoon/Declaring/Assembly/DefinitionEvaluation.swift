@@ -83,15 +83,14 @@ enum DefinitionEvaluation {
         skipping registered: (any RegisteredIdentities)? = nil, _ body: () -> R
     ) -> (result: R, discovery: Discovery) {
         let state = ThreadState.current
-        let previous = state.pointee.definitions.discovery
-        state.pointee.definitions.discovery = Discovery(registered: registered)
+        // Swapped in and out rather than copied: a copy of the discovery retains each of its collections.
+        var discovery: Discovery? = Discovery(registered: registered)
+        swap(&state.pointee.definitions.discovery, &discovery)
         state.pointee.definitions.isDiscovering = true
-        defer {
-            state.pointee.definitions.discovery = previous
-            state.pointee.definitions.isDiscovering = previous != nil
-        }
         let result = with(.idle, body)
-        return (result, state.pointee.definitions.discovery ?? Discovery())
+        swap(&state.pointee.definitions.discovery, &discovery)
+        state.pointee.definitions.isDiscovering = state.pointee.definitions.discovery != nil
+        return (result, discovery ?? Discovery())
     }
 
     /// Whether the definition at `identity`, reached by reference from a body being evaluated, should be

@@ -127,7 +127,14 @@ public struct AnyDefinition: Sendable {
         /// builds (the factory evaluates it first), a placeholder with an empty recipe. Read without a
         /// call or a cast: a box that is no stub is a `BuildingBox` (see the type).
         final var behaviour: any DefinitionBehaviour {
-            fields.isStub ? StubBehaviour.shared : unsafeDowncast(self, to: BuildingBox.self).building
+            // Yielded, not returned, so that reading one of its members neither retains nor releases it.
+            _read {
+                if fields.isStub {
+                    yield StubBehaviour.shared
+                } else {
+                    yield unsafeDowncast(self, to: BuildingBox.self).building
+                }
+            }
         }
     }
 
@@ -181,7 +188,9 @@ public struct AnyDefinition: Sendable {
     /// Whether the component is built on the main actor (its initializer or a hook is isolated to it).
     var isMainActor: Bool { box.fields.isMainActor }
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
-    var behaviour: any DefinitionBehaviour { box.behaviour }
+    var behaviour: any DefinitionBehaviour {
+        _read { yield box.behaviour }
+    }
     /// The body of a deferred definition's stub, `nil` once evaluated (and for every other definition).
     var deferred: DeferredBody? { box.deferred }
     /// Whether this is a deferred definition's stub, whose body has not run: `deferred != nil`, without a call.
@@ -226,7 +235,8 @@ public struct AnyDefinition: Sendable {
 
     // A deferred stub's behaviour is a placeholder: the factory evaluates the stub (see `Preparation`)
     // before it reads any of these.
-    var dependencies: [Dependency] { behaviour.dependencies }
+    // A stub has none, answered without reaching the placeholder (activation checks every stub's).
+    var dependencies: [Dependency] { isDeferred ? [] : behaviour.dependencies }
 
     /// Whether a component of `type` can receive this definition's injections: the rule for children.
     func accepts(_ type: Any.Type) -> Bool { behaviour.accepts(type) }
