@@ -31,13 +31,9 @@ extension RegistryEntry {
     /// and released around every build.
     ///
     /// Invariant: the entry holds the box for as long as the build runs, and never replaces it once
-    /// published (see `PublishedFields`); builds run only on published entries. The behaviour is read
-    /// in place from the evaluated definition's box (every box but a stub's, which nothing builds), so
-    /// that a build neither retains it nor calls to reach it.
+    /// published (see `PublishedFields`); builds run only on published entries.
     func build(in context: ResolutionContext) throws -> Any {
-        try Unmanaged.passUnretained(definition.box)._withUnsafeGuaranteedRef { box in
-            box.fields.isStub ? try box.behaviour.build(context, self) : try unsafeDowncast(box, to: AnyDefinition.BuildingBox.self).building.build(context, self)
-        }
+        try Unmanaged.passUnretained(definition.box)._withUnsafeGuaranteedRef { box in try box.reading { try $0.build(context, self) } }
     }
 }
 

@@ -233,21 +233,21 @@ extension Assembly {
 @usableFromInline
 protocol DeferredFinish<Component> {
     associatedtype Component
-    static func finishing(_ definition: Definition<Component>) -> Definition<Component>
+    static func finishing(_ definition: consuming Definition<Component>) -> Definition<Component>
 }
 
 /// The body's definition as written.
 @usableFromInline
 enum AsWritten<Component>: DeferredFinish, Sendable {
     @inlinable
-    static func finishing(_ definition: Definition<Component>) -> Definition<Component> { definition }
+    static func finishing(_ definition: consuming Definition<Component>) -> Definition<Component> { definition }
 }
 
 /// The body's definition, also handing the component its factory (``FactoryAware``).
 @usableFromInline
 enum HandingOverFactory<Component: FactoryAware>: DeferredFinish, Sendable {
     @inlinable
-    static func finishing(_ definition: Definition<Component>) -> Definition<Component> { definition.handingOverFactory() }
+    static func finishing(_ definition: consuming Definition<Component>) -> Definition<Component> { definition.handingOverFactory() }
 }
 
 /// The body of a definition declared with `define(_:_:)`, kept unevaluated: activation registers the

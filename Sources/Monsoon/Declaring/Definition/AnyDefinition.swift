@@ -123,18 +123,19 @@ public struct AnyDefinition: Sendable {
             BuildingBox(fields, behaviour: StubBehaviour.shared)
         }
 
-        /// What builds the component: the evaluated definition's behaviour; for a stub, which nothing
-        /// builds (the factory evaluates it first), a placeholder with an empty recipe. Read without a
-        /// call or a cast: a box that is no stub is a `BuildingBox` (see the type).
-        final var behaviour: any DefinitionBehaviour {
-            // Yielded, not returned, so that reading one of its members neither retains nor releases it.
-            _read {
-                if fields.isStub {
-                    yield StubBehaviour.shared
-                } else {
-                    yield unsafeDowncast(self, to: BuildingBox.self).building
-                }
-            }
+        /// Reads `member` of what builds the component: the evaluated definition's behaviour; for a stub,
+        /// which nothing builds (the factory evaluates it first), a placeholder with an empty recipe.
+        /// Found without a call or a cast (a box that is no stub is a `BuildingBox`, see the type), and
+        /// handed over borrowed: returning it would retain and release it around every read.
+        @inline(__always)
+        final func reading<R>(_ member: (any DefinitionBehaviour) throws -> R) rethrows -> R {
+            fields.isStub ? try member(StubBehaviour.shared) : try member(unsafeDowncast(self, to: BuildingBox.self).building)
+        }
+
+        /// The behaviour's compiled initializer, `nil` for a stub (which compiles nothing): read directly,
+        /// as `reading` would return it through a generic result and wrap it in a new closure.
+        final var specializedMake: CompiledMake? {
+            fields.isStub ? nil : unsafeDowncast(self, to: BuildingBox.self).building.specializedMake
         }
     }
 
@@ -188,9 +189,7 @@ public struct AnyDefinition: Sendable {
     /// Whether the component is built on the main actor (its initializer or a hook is isolated to it).
     var isMainActor: Bool { box.fields.isMainActor }
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
-    var behaviour: any DefinitionBehaviour {
-        _read { yield box.behaviour }
-    }
+    var behaviour: any DefinitionBehaviour { box.reading { $0 } }
     /// The body of a deferred definition's stub, `nil` once evaluated (and for every other definition).
     var deferred: DeferredBody? { box.deferred }
     /// Whether this is a deferred definition's stub, whose body has not run: `deferred != nil`, without a call.
@@ -236,21 +235,23 @@ public struct AnyDefinition: Sendable {
     // A deferred stub's behaviour is a placeholder: the factory evaluates the stub (see `Preparation`)
     // before it reads any of these.
     // A stub has none, answered without reaching the placeholder (activation checks every stub's).
-    var dependencies: [Dependency] { isDeferred ? [] : behaviour.dependencies }
+    var dependencies: [Dependency] { isDeferred ? [] : box.reading { $0.dependencies } }
+    /// The initializer compiled where the component type is known (see `DefinitionBehaviour`).
+    var specializedMake: CompiledMake? { box.specializedMake }
 
     /// Whether a component of `type` can receive this definition's injections: the rule for children.
-    func accepts(_ type: Any.Type) -> Bool { behaviour.accepts(type) }
+    func accepts(_ type: Any.Type) -> Bool { box.reading { $0.accepts(type) } }
     /// This definition's own steps, erased, for the definitions that inherit from it.
-    func inheritableSteps() -> InheritedSteps { behaviour.inheritableSteps }
-    var replacesInheritedHooks: Bool { behaviour.replacesInheritedHooks }
-    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try behaviour.build(context, entry) }
+    func inheritableSteps() -> InheritedSteps { box.reading { $0.inheritableSteps } }
+    var replacesInheritedHooks: Bool { box.reading { $0.replacesInheritedHooks } }
+    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try box.reading { try $0.build(context, entry) } }
     nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
         try await behaviour.buildAsync(context, entry)
     }
     /// Boxes a built component with the declared type, for the warm path.
-    func box(_ component: Any) -> AnyObject? { behaviour.box(component) }
+    func box(_ component: Any) -> AnyObject? { box.reading { $0.box(component) } }
     func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        try behaviour.injectExisting(existing, context, entry)
+        try box.reading { try $0.injectExisting(existing, context, entry) }
     }
 
     /// Takes over `original`'s identity, so that references to `original` reach this definition.

@@ -121,8 +121,9 @@ public struct Definition<T>: Sendable {
     ///
     /// - Parameter aliasScope: the scope of an alias (a body that only refers to another definition).
     @inlinable
-    func declared(at identity: DefinitionIdentity, arguments: RuntimeArguments, function: StaticString,
-                  assemblyType: Assembly.Type, aliasScope: Scope = .prototype) -> Definition<T> {
+    consuming func declared(at identity: DefinitionIdentity, arguments: RuntimeArguments, function: StaticString,
+                            assemblyType: Assembly.Type, aliasScope: Scope = .prototype) -> Definition<T> {
+        // Consuming: the body's value becomes the declared one, with no copy to destroy.
         var definition = isReference ? .alias(of: self, scope: aliasScope) : self
         definition.identity = identity
         definition.arguments = arguments
