@@ -1,29 +1,3 @@
-/// The yes-or-no facts of a recipe that an erased definition keeps (see `Recipe.facts`).
-@usableFromInline
-struct RecipeFacts: Sendable {
-    @usableFromInline let injects: Bool
-    @usableFromInline let hasDependencies: Bool
-    @usableFromInline let hasInitializer: Bool
-    @usableFromInline let isAsync: Bool
-    @usableFromInline let hasAfterInjections: Bool
-    @usableFromInline let isAbstract: Bool
-    @usableFromInline let isMainActor: Bool
-    @usableFromInline let scope: Scope?
-
-    @inlinable
-    init(injects: Bool, hasDependencies: Bool, hasInitializer: Bool, isAsync: Bool, hasAfterInjections: Bool, isAbstract: Bool,
-         isMainActor: Bool, scope: Scope?) {
-        self.injects = injects
-        self.hasDependencies = hasDependencies
-        self.hasInitializer = hasInitializer
-        self.isAsync = isAsync
-        self.hasAfterInjections = hasAfterInjections
-        self.isAbstract = isAbstract
-        self.isMainActor = isMainActor
-        self.scope = scope
-    }
-}
-
 /// Everything a definition says about building one component, kept typed as `T` so that building it
 /// needs no casts.
 @usableFromInline
@@ -85,12 +59,13 @@ struct Recipe<T>: Sendable {
     /// What compiling and erasing a definition read from its recipe, in one value: read where the recipe
     /// is borrowed from its storage, so that neither copies the recipe (a copy of `Recipe<T>` goes
     /// through its value witness, about 200 instructions).
-    @inlinable var facts: RecipeFacts {
+    @inlinable var facts: (
+        injects: Bool, hasDependencies: Bool, hasInitializer: Bool, isAsync: Bool, hasAfterInjections: Bool, isAbstract: Bool,
+        isMainActor: Bool, scope: Scope?
+    ) {
         let injects = !beforeInjections.isEmpty || !properties.isEmpty || !methods.isEmpty
-        return RecipeFacts(
-            injects: injects, hasDependencies: injects || !(initializer?.dependencies.isEmpty ?? true),
-            hasInitializer: initializer != nil, isAsync: initializer?.isAsync ?? false,
-            hasAfterInjections: !afterInjections.isEmpty, isAbstract: isAbstract, isMainActor: isMainActor, scope: scope)
+        return (injects, injects || !(initializer?.dependencies.isEmpty ?? true), initializer != nil, initializer?.isAsync ?? false,
+                !afterInjections.isEmpty, isAbstract, isMainActor, scope)
     }
 
     /// The initializer's `make`, erased for a detached build (`nil` without an initializer): read where
