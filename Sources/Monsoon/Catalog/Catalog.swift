@@ -403,8 +403,8 @@ struct IdentityTable: Sendable {
         var hashes = [UInt32](repeating: 0, count: capacity)
         var slots = [RegistryEntry?](repeating: nil, count: capacity)
         for entry in entries {
-            let marked = entry.declaration.identity.mixed | 1
-            var index = Int(truncatingIfNeeded: marked) & (capacity - 1)
+            let (marked, start) = Self.probe(entry.declaration.identity, mask: capacity - 1)
+            var index = start
             while hashes[index] != 0 { index = (index + 1) & (capacity - 1) }
             hashes[index] = marked
             slots[index] = entry
@@ -414,11 +414,18 @@ struct IdentityTable: Sendable {
         self.mask = capacity - 1
     }
 
+    /// The identity's hash as a slot stores it (its lowest bit set, so never 0), and the slot a probe
+    /// starts at, from the hash's other bits: with the set bit, every probe started at an odd slot.
+    @inlinable
+    static func probe(_ identity: DefinitionIdentity, mask: Int) -> (marked: UInt32, start: Int) {
+        (identity.mixed | 1, Int(truncatingIfNeeded: identity.mixed >> 1) & mask)
+    }
+
     /// The entry registered under `identity`, or `nil`.
     @inlinable
     subscript(identity: DefinitionIdentity) -> RegistryEntry? {
-        let marked = identity.mixed | 1
-        var index = Int(truncatingIfNeeded: marked) & mask
+        let (marked, start) = Self.probe(identity, mask: mask)
+        var index = start
         while hashes[index] != 0 {
             if hashes[index] == marked, let entry = entries[index], entry.declaration.identity.isIdenticalKey(to: identity) { return entry }
             index = (index + 1) & mask
@@ -430,8 +437,8 @@ struct IdentityTable: Sendable {
     /// elsewhere): the rare path.
     @usableFromInline
     func equalEntry(_ identity: DefinitionIdentity) -> RegistryEntry? {
-        let marked = identity.mixed | 1
-        var index = Int(truncatingIfNeeded: marked) & mask
+        let (marked, start) = Self.probe(identity, mask: mask)
+        var index = start
         while hashes[index] != 0 {
             if hashes[index] == marked, let entry = entries[index], entry.declaration.identity == identity { return entry }
             index = (index + 1) & mask
