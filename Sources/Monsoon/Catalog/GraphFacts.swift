@@ -115,12 +115,12 @@ enum AsyncReach: Sendable {
 enum CycleGroups {
     private static let groups = Atomic<UInt32>(0)
 
-    /// A group number no other group has, from 1 to `UInt32.max` (an entry stores it in 32 bits, `0`
-    /// for none). Groups only need to differ from the groups whose components are being built at the
-    /// same time, so the numbers may wrap after four billion.
-    static func newGroup() -> Int {
+    /// A new group number, from 1 to `UInt32.max` (an entry stores it in 32 bits, `0` for none). Groups
+    /// only need to differ from the groups whose components are being built at the same time, so the
+    /// numbers may wrap after four billion.
+    static func newGroup() -> UInt32 {
         let group = groups.wrappingAdd(1, ordering: .relaxed).newValue
-        return Int(group == 0 ? groups.wrappingAdd(1, ordering: .relaxed).newValue : group)
+        return group == 0 ? groups.wrappingAdd(1, ordering: .relaxed).newValue : group
     }
 
     /// Tarjan's algorithm without recursion, so that a graph thousands of definitions deep cannot

@@ -193,7 +193,7 @@ extension BlockComponentFactory {
                 }
             }
             let isCycle = component.count > 1 || graph[component[0]].contains(component[0])
-            let group: Int? = isCycle ? CycleGroups.newGroup() : nil
+            let group: UInt32? = isCycle ? CycleGroups.newGroup() : nil
             for member in component where !failed[member] && nodes[member].stage == .completed {
                 let entry = nodes[member]
                 entry.publish(reach: reach[member], cycleGroup: entry.cell != nil ? group : nil)

@@ -172,10 +172,10 @@ final class RegistryEntry: @unchecked Sendable {
 
     /// Sets the graph's facts and publishes the entry (under the preparation lock): every field is
     /// set, and from now on read without the lock.
-    func publish(reach: AsyncReach.Flags, cycleGroup: Int?) {
+    func publish(reach: AsyncReach.Flags, cycleGroup: UInt32?) {
         completed.change { fields in
             fields.reach = reach
-            fields.cycleGroupNumber = cycleGroup.map { UInt32(truncatingIfNeeded: $0) } ?? 0
+            fields.cycleGroupNumber = cycleGroup ?? 0
         }
         prepared.store(true, ordering: .releasing)
     }

@@ -125,8 +125,8 @@ public struct AnyDefinition: Sendable {
 
         /// Reads `member` of what builds the component: the evaluated definition's behaviour; for a stub,
         /// which nothing builds (the factory evaluates it first), a placeholder with an empty recipe.
-        /// Found without a call or a cast (a box that is no stub is a `BuildingBox`, see the type), and
-        /// handed over borrowed: returning it would retain and release it around every read.
+        /// Found without a call, by an unchecked cast (a box that is no stub is a `BuildingBox`, see the
+        /// type), and handed over borrowed: returning it would retain and release it around every read.
         @inline(__always)
         final func reading<R>(_ member: (any DefinitionBehaviour) throws -> R) rethrows -> R {
             fields.isStub ? try member(StubBehaviour.shared) : try member(unsafeDowncast(self, to: BuildingBox.self).building)
@@ -206,7 +206,9 @@ public struct AnyDefinition: Sendable {
     }
 
     /// Replaces the box with an evaluated definition's that builds with `behaviour`, its fields changed by
-    /// `change`: what rewriting a definition's injections makes.
+    /// `change`: what rewriting a definition's injections makes. Only for an evaluated definition: a stub
+    /// has no injection to rewrite (`replaceInjection` refuses one before it gets here), and its box
+    /// would keep saying it is a stub.
     private mutating func building(with behaviour: any DefinitionBehaviour, _ change: (inout Fields) -> Void = { _ in }) {
         var fields = box.fields
         change(&fields)
@@ -232,9 +234,9 @@ public struct AnyDefinition: Sendable {
             behaviour: behaviour.erasedBehaviour)
     }
 
-    // A deferred stub's behaviour is a placeholder: the factory evaluates the stub (see `Preparation`)
-    // before it reads any of these.
-    // A stub has none, answered without reaching the placeholder (activation checks every stub's).
+    // A stub's dependencies are none, answered without reaching its placeholder behaviour: activation
+    // checks every stub's. The members below read the placeholder for a stub, which the factory
+    // evaluates (see `Preparation`) before it builds from it.
     var dependencies: [Dependency] { isDeferred ? [] : box.reading { $0.dependencies } }
     /// The initializer compiled where the component type is known (see `DefinitionBehaviour`).
     var specializedMake: CompiledMake? { box.specializedMake }
@@ -340,8 +342,9 @@ public struct AnyDefinition: Sendable {
     var location: String { identity.location }
 }
 
-/// The behaviour a deferred definition's stub carries until its body runs: a `RecipeBehaviour` like
-/// every other (one conforming class keeps the build's dispatch direct), with an empty recipe.
+/// What `Box.reading` hands over for a deferred definition's stub, which holds no behaviour: a
+/// `RecipeBehaviour` like every other (one conforming class keeps the build's dispatch direct), with an
+/// empty recipe.
 enum StubBehaviour {
     static let shared: any DefinitionBehaviour = RecipeBehaviour<Void>(Recipe(), dependencies: [], specializedBuild: nil, specializedMake: nil)
 }

@@ -168,7 +168,7 @@ public struct Definition<T>: Sendable {
         guard let behaviour = storage else { return nil }
         let hasDependencies = behaviour.recipe.facts.hasDependencies
         // Handed the behaviour holding the recipe (`RecipeBehaviour.build` passes itself), the build
-        // captures nothing. The detached build captures the initializer: it calls it on every build.
+        // captures nothing. The detached build captures the initializer's `make`: it calls it on every build.
         let build: CompiledBuild = { behaviour, context, entry in
             try unsafeDowncast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
         }
