@@ -48,12 +48,13 @@ public struct Definition<T>: Sendable {
     @usableFromInline var identity: DefinitionIdentity
     @usableFromInline var arguments: RuntimeArguments
     @usableFromInline var function: StaticString
-    @usableFromInline var assemblyType: Assembly.Type?
+    /// Spelled `Optional`, not `?`, and so with no default value: see `Recipe` (every `init` assigns it).
+    @usableFromInline var assemblyType: Optional<Assembly.Type>
     @usableFromInline var origin: Origin
     /// The recipe, behind a reference so that a `Definition` value (a reference, above all) stays small
     /// and cheap to copy; `nil` for references. Builder methods replace it (copy on write). Once
     /// `specialized()` compiled it, it is also what the registry builds from.
-    @usableFromInline var storage: RecipeBehaviour<T>?
+    @usableFromInline var storage: Optional<RecipeBehaviour<T>>
 
     var recipe: Recipe<T> {
         get { storage?.recipe ?? Recipe() }
@@ -69,6 +70,7 @@ public struct Definition<T>: Sendable {
         self.identity = DefinitionIdentity(fileID: fileID, line: line, column: column)
         self.arguments = .none
         self.function = function
+        self.assemblyType = nil
         self.origin = .bare
         self.storage = RecipeBehaviour(recipe)
     }
@@ -292,6 +294,7 @@ public struct Definition<T>: Sendable {
         self.identity = site
         self.arguments = .none
         self.function = function
+        self.assemblyType = nil
         self.origin = .bare
         self.storage = RecipeBehaviour(Recipe())
     }

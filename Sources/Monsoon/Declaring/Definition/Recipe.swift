@@ -1,23 +1,28 @@
 /// Everything a definition says about building one component, kept typed as `T` so that building it
 /// needs no casts.
+///
+/// No stored property has a default value, and no optional one is written `T?` (which gives it `nil`
+/// by default): `init` assigns every field. With a default, the initializer's value is stored field by
+/// field after the defaults, and the optimizer then leaves a copy and a destroy of the whole value in
+/// each inlined initializer, both through a value witness (about 300 instructions per definition made).
 @usableFromInline
 struct Recipe<T>: Sendable {
-    @usableFromInline var initializer: Initializer<T>?
-    @usableFromInline var properties: [PropertyInjection<T>] = []
-    @usableFromInline var methods: [MethodInjection<T>] = []
-    @usableFromInline var beforeInjections: [@Sendable (T) -> Void] = []
-    @usableFromInline var afterInjections: [@Sendable (T) -> Void] = []
+    @usableFromInline var initializer: Optional<Initializer<T>>
+    @usableFromInline var properties: [PropertyInjection<T>]
+    @usableFromInline var methods: [MethodInjection<T>]
+    @usableFromInline var beforeInjections: [@Sendable (T) -> Void]
+    @usableFromInline var afterInjections: [@Sendable (T) -> Void]
     /// Run when a child factory that pools the component closes (`teardown(_:)`).
-    var teardowns: [@Sendable (T) -> Void] = []
-    @usableFromInline var scope: Scope?
-    @usableFromInline var isAbstract = false
+    @usableFromInline var teardowns: [@Sendable (T) -> Void]
+    @usableFromInline var scope: Optional<Scope>
+    @usableFromInline var isAbstract: Bool
     /// Whether the component is built on the main actor: its initializer, or a hook, is isolated to it.
-    @usableFromInline var isMainActor = false
+    @usableFromInline var isMainActor: Bool
     /// What few definitions set (a parent, exposed types, replaced hooks, rewritten inherited methods), in
     /// one shared object: it keeps the recipe (96 bytes) small enough that generic code, like
     /// `RecipeBehaviour`'s deinitializer, which is never specialized, destroys it field by field; a larger
     /// one it destroyed through a metadata lookup and a value witness (Docs/Performance.md).
-    @usableFromInline var rare: RareRecipeFields?
+    @usableFromInline var rare: Optional<RareRecipeFields>
 
     @usableFromInline var parent: DefinitionReference? {
         @inlinable get { rare?.parent }
@@ -80,6 +85,15 @@ struct Recipe<T>: Sendable {
     @inlinable
     init(initializer: Initializer<T>? = nil) {
         self.initializer = initializer
+        self.properties = []
+        self.methods = []
+        self.beforeInjections = []
+        self.afterInjections = []
+        self.teardowns = []
+        self.scope = nil
+        self.isAbstract = false
+        self.isMainActor = false
+        self.rare = nil
     }
 }
 
