@@ -41,6 +41,7 @@ private struct Activation {
     @inline(__always)
     mutating func listAssemblies() {
         var seenAssemblies: Set<ObjectIdentifier> = []
+        seenAssemblies.reserveCapacity(directory.assemblies.count)
         // Every assembly's definitions first, so that the tables are sized once for all of them.
         // `nil` for an assembly type met twice, reported in its place.
         var evaluated: [(name: String, definitions: [AnyDefinition]?)] = []
@@ -57,7 +58,7 @@ private struct Activation {
             tooDeep.formUnion(discovery.tooDeep)
             evaluated.append((assemblyName, definitions))
         }
-        index.reserve(evaluated.reduce(0) { $0 + ($1.definitions?.count ?? 0) })
+        index.reserve(evaluated.reduce(0) { $0 + ($1.definitions?.count ?? 0) }, assemblies: evaluated.count)
         for (assemblyName, definitions) in evaluated {
             guard let definitions else {
                 problems.append(.duplicateAssembly(assemblyName))
@@ -299,6 +300,9 @@ private struct ActivatedNames: Sendable {
     /// By number: the names the entries of that assembly share.
     private var namings: [EntryNaming] = []
 
+    /// Makes room for `count` names: a table of names growing by doubling hashes each name again.
+    mutating func reserve(_ count: Int) { numbers.reserveCapacity(count) }
+
     /// The number of an assembly name, given on first sight. Two assembly types of the same name (from
     /// two modules) share it, so that their definitions' keys collide as their strings would.
     mutating func index(of assemblyName: String) -> Int {
@@ -345,9 +349,10 @@ private struct ListedDefinitions: Sendable {
         position(of: reference.identity) ?? directory.replacingAssembly(for: reference).flatMap { position(of: $0, method: reference.function) }
     }
 
-    /// Makes room for `count` definitions in all (once: reserving an exact capacity again and again
-    /// would copy the array each time).
-    mutating func reserve(_ count: Int) {
+    /// Makes room for `count` definitions and their assemblies' names in all (once: reserving an exact
+    /// capacity again and again would copy the array each time).
+    mutating func reserve(_ count: Int, assemblies: Int) {
+        names.reserve(assemblies)
         listed.reserveCapacity(count)
         sites.reserve(count)
         keys.reserve(count)

@@ -47,7 +47,9 @@ final class AssemblyDirectory: @unchecked Sendable {
         }
         self.collaboratorOf = collaboratorOf
         var byType: [ObjectIdentifier: Assembly] = [:]
+        byType.reserveCapacity(assemblies.count)
         var inOrder: [TypedAssembly] = []
+        inOrder.reserveCapacity(assemblies.count)
         for assembly in assemblies {
             for type in ClassHierarchy.lineage(of: Swift.type(of: assembly), upTo: Assembly.self) where byType[ObjectIdentifier(type)] == nil {
                 byType[ObjectIdentifier(type)] = assembly

@@ -193,7 +193,7 @@ struct Registry: Sendable {
     /// hashes no type for them.
     let severalByType: [ObjectIdentifier: [RegistryEntry]]
     /// The types exactly one definition declares, for the warm path.
-    @usableFromInline let soleByType: EntryTable<TypeKey>
+    @usableFromInline let soleByType: EntryTable
     /// Whether any entry is a deferred definition's stub.
     let hasDeferred: Bool
     /// Module bindings by the name they were given (`binder.bind(…, named:)`), eager-singleton markers
@@ -212,25 +212,25 @@ struct Registry: Sendable {
         typeGroups.reserve(entries.count)
         var groups: [TypeGroup] = []
         groups.reserveCapacity(entries.count)
-        func add(_ entry: RegistryEntry, under type: ObjectIdentifier) {
+        func add(_ entry: RegistryEntry, at position: Int, under type: ObjectIdentifier) {
             let hash = TypeKey(type).tableHash
             if let group = typeGroups.find(hash: hash, where: { groups[$0].type == type }) {
                 if groups[group].all.isEmpty { groups[group].all = [groups[group].first, entry] } else { groups[group].all.append(entry) }
             } else {
                 typeGroups.insert(groups.count, hash: hash)
-                groups.append(TypeGroup(type: type, first: entry))
+                groups.append(TypeGroup(type: type, first: entry, position: position))
             }
         }
         var byBindingName: [String: [RegistryEntry]] = [:]
-        for entry in entries {
+        for (position, entry) in entries.enumerated() {
             // What `define` declared is enough: a deferred definition's body cannot make it abstract,
             // exposed or a binding.
             let declaration = entry.declaration
             if declaration.isFoundByNameOnly { byBindingName[declaration.function, default: []].append(entry) }
             if !declaration.isAbstract, !declaration.isFoundByNameOnly {
-                add(entry, under: entry.declaredTypeID)
+                add(entry, at: position, under: entry.declaredTypeID)
                 for exposed in declaration.exposedTypes where exposed != declaration.declaredType {
-                    add(entry, under: ObjectIdentifier(exposed))
+                    add(entry, at: position, under: ObjectIdentifier(exposed))
                 }
             }
         }
@@ -241,7 +241,7 @@ struct Registry: Sendable {
         self.byKey = LazyKeyIndex(entries)
         self.severalByType = Dictionary(uniqueKeysWithValues: groups.lazy.filter { !$0.all.isEmpty }.map { ($0.type, $0.all) })
         self.byBindingName = byBindingName
-        self.soleByType = EntryTable(groups.compactMap { $0.all.isEmpty ? (TypeKey($0.type), $0.first) : nil })
+        self.soleByType = EntryTable(groups.compactMap { $0.all.isEmpty ? (TypeKey($0.type), $0.position) : nil }, in: entries)
     }
 
     /// The entries declaring the type, or `nil` when none does.
@@ -284,6 +284,8 @@ struct Registry: Sendable {
 private struct TypeGroup {
     let type: ObjectIdentifier
     let first: RegistryEntry
+    /// Where `first` is in the registry's entries.
+    let position: Int
     /// Every entry, once there are two or more; empty until then.
     var all: [RegistryEntry] = []
 }
@@ -338,79 +340,80 @@ private final class LazyKeyIndex: Sendable {
     }
 }
 
-/// Registry entries by a key whose hash is computed once (a call site's mix, a type's metadata address):
-/// open addressing with linear probing, so a lookup is a mask, a probe and one comparison — no `Hasher`,
-/// no string. The resolution path uses it for lookups by call site (`DefinitionIdentity`) and the warm
-/// path by type (`TypeKey`). Immutable once built.
+/// The sole entry of each type, for the warm path: open addressing with linear probing on a hash of the
+/// metadata address, so a lookup is a mask, a probe and one comparison — no `Hasher`. Immutable once built.
+///
+/// A slot holds the position of its entry in the registry's entries, not the entry: a table of plain
+/// values is filled and freed without a reference count per slot. With `RegistryEntry?` slots, tearing a
+/// factory down destroyed each slot, mostly empty ones, through the optional's value witness.
 @usableFromInline
-struct EntryTable<Key: EntryTableKey>: Sendable {
-    @usableFromInline let keys: [Key?]
-    @usableFromInline let entries: [RegistryEntry?]
+struct EntryTable: Sendable {
+    @usableFromInline let slots: [EntrySlot<TypeKey?>]
+    /// The registry's entries, which the slots' positions index (the same storage, not a copy).
+    @usableFromInline let entries: [RegistryEntry]
     @usableFromInline let mask: Int
 
-    init(_ pairs: [(Key, RegistryEntry)]) {
+    /// - Parameter pairs: each key with the position of its entry in `entries`.
+    init(_ pairs: [(TypeKey, Int)], in entries: [RegistryEntry]) {
         let capacity = entryTableCapacity(for: pairs.count)
-        var keys = [Key?](repeating: nil, count: capacity)
-        var entries = [RegistryEntry?](repeating: nil, count: capacity)
-        for (key, entry) in pairs {
+        var slots = [EntrySlot<TypeKey?>](repeating: EntrySlot(nil, position: 0), count: capacity)
+        for (key, position) in pairs {
             var index = Int(truncatingIfNeeded: key.tableHash) & (capacity - 1)
-            while let occupant = keys[index], occupant != key { index = (index + 1) & (capacity - 1) }
-            keys[index] = key
-            entries[index] = entry
+            while let occupant = slots[index].key, occupant != key { index = (index + 1) & (capacity - 1) }
+            slots[index] = EntrySlot(key, position: position)
         }
-        self.keys = keys
+        self.slots = slots
         self.entries = entries
         self.mask = capacity - 1
     }
 
     /// The entry registered under `key`, or `nil`.
     @inlinable
-    subscript(key: Key) -> RegistryEntry? {
+    subscript(key: TypeKey) -> RegistryEntry? {
         var index = Int(truncatingIfNeeded: key.tableHash) & mask
-        while let occupant = keys[index] {
-            if occupant.isIdenticalKey(to: key) { return entries[index] }
-            index = (index + 1) & mask
-        }
-        return Key.hasSlowEquality ? equalEntry(key) : nil
-    }
-
-    /// The entry whose key equals `key` without being identical to it (see
-    /// ``EntryTableKey/isIdenticalKey(to:)``): the rare path.
-    @usableFromInline
-    func equalEntry(_ key: Key) -> RegistryEntry? {
-        var index = Int(truncatingIfNeeded: key.tableHash) & mask
-        while let occupant = keys[index] {
-            if occupant == key { return entries[index] }
+        while let occupant = slots[index].key {
+            if occupant == key { return entries[Int(slots[index].position)] }
             index = (index + 1) & mask
         }
         return nil
     }
 }
 
-/// Registry entries by call site: each slot holds an identity's 32-bit hash and its entry, and the
-/// identity itself is read from the entry when the hash matches. A slot of 12 bytes rather than a
-/// whole identity (40) keeps the table — at 10,000 definitions a quarter of the registry's memory when
-/// it held identities — small. Immutable once built.
+/// A slot of a registry table: what a probe compares, and where its entry is in the registry's entries.
+@usableFromInline
+struct EntrySlot<Key: Sendable>: Sendable {
+    @usableFromInline let key: Key
+    @usableFromInline let position: UInt32
+
+    init(_ key: Key, position: Int) {
+        self.key = key
+        self.position = UInt32(truncatingIfNeeded: position)
+    }
+}
+
+/// Registry entries by call site: each slot holds an identity's 32-bit hash and its entry's position
+/// (as ``EntryTable``'s do), and the identity itself is read from the entry when the hash matches. A
+/// slot of 8 bytes rather than a whole identity (40) keeps the table — at 10,000 definitions a quarter of
+/// the registry's memory when it held identities — small. Immutable once built.
 @usableFromInline
 struct IdentityTable: Sendable {
-    /// Each slot's identity hash with its lowest bit set; 0 marks an empty slot.
-    @usableFromInline let hashes: [UInt32]
-    @usableFromInline let entries: [RegistryEntry?]
+    /// Each slot's identity hash with its lowest bit set (0 marks an empty slot), and its entry's position.
+    @usableFromInline let slots: [EntrySlot<UInt32>]
+    /// The registry's entries (the same storage, not a copy).
+    @usableFromInline let entries: [RegistryEntry]
     @usableFromInline let mask: Int
 
     init(_ entries: [RegistryEntry]) {
         let capacity = entryTableCapacity(for: entries.count)
-        var hashes = [UInt32](repeating: 0, count: capacity)
-        var slots = [RegistryEntry?](repeating: nil, count: capacity)
-        for entry in entries {
+        var slots = [EntrySlot<UInt32>](repeating: EntrySlot(0, position: 0), count: capacity)
+        for (position, entry) in entries.enumerated() {
             let (marked, start) = Self.probe(entry.declaration.identity, mask: capacity - 1)
             var index = start
-            while hashes[index] != 0 { index = (index + 1) & (capacity - 1) }
-            hashes[index] = marked
-            slots[index] = entry
+            while slots[index].key != 0 { index = (index + 1) & (capacity - 1) }
+            slots[index] = EntrySlot(marked, position: position)
         }
-        self.hashes = hashes
-        self.entries = slots
+        self.slots = slots
+        self.entries = entries
         self.mask = capacity - 1
     }
 
@@ -426,8 +429,11 @@ struct IdentityTable: Sendable {
     subscript(identity: DefinitionIdentity) -> RegistryEntry? {
         let (marked, start) = Self.probe(identity, mask: mask)
         var index = start
-        while hashes[index] != 0 {
-            if hashes[index] == marked, let entry = entries[index], entry.declaration.identity.isIdenticalKey(to: identity) { return entry }
+        while slots[index].key != 0 {
+            if slots[index].key == marked {
+                let entry = entries[Int(slots[index].position)]
+                if entry.declaration.identity.isIdenticalKey(to: identity) { return entry }
+            }
             index = (index + 1) & mask
         }
         return equalEntry(identity)
@@ -439,27 +445,17 @@ struct IdentityTable: Sendable {
     func equalEntry(_ identity: DefinitionIdentity) -> RegistryEntry? {
         let (marked, start) = Self.probe(identity, mask: mask)
         var index = start
-        while hashes[index] != 0 {
-            if hashes[index] == marked, let entry = entries[index], entry.declaration.identity == identity { return entry }
+        while slots[index].key != 0 {
+            let entry = slots[index].key == marked ? entries[Int(slots[index].position)] : nil
+            if let entry, entry.declaration.identity == identity { return entry }
             index = (index + 1) & mask
         }
         return nil
     }
 }
 
-/// A key of an ``EntryTable``: equatable, with a well-mixed hash that costs nothing to read.
-@usableFromInline
-protocol EntryTableKey: Equatable, Sendable {
-    var tableHash: UInt { get }
-    /// Equality as it holds almost always, cheaper than `==`: what every probe compares first.
-    func isIdenticalKey(to other: Self) -> Bool
-    /// Whether a key can equal another without being identical to it, so that a miss looks again with
-    /// `==`.
-    static var hasSlowEquality: Bool { get }
-}
-
-extension DefinitionIdentity: EntryTableKey {
-    @inlinable var tableHash: UInt { UInt(mixed) }
+extension DefinitionIdentity {
+    var tableHash: UInt { UInt(mixed) }
 
     /// Same call site with its `#fileID` at the same address; an equal identity whose literal is stored
     /// elsewhere is found by the second look.
@@ -468,22 +464,17 @@ extension DefinitionIdentity: EntryTableKey {
         mixed == other.mixed && line == other.line && column == other.column && fileAddress == other.fileAddress
             && assembly == other.assembly
     }
-
-    @inlinable static var hasSlowEquality: Bool { true }
 }
 
 /// A type, as the key of the sole-entry-by-type table.
 @usableFromInline
-struct TypeKey: EntryTableKey {
+struct TypeKey: Equatable, Sendable {
     @usableFromInline let type: ObjectIdentifier
 
     @inlinable
     init(_ type: ObjectIdentifier) {
         self.type = type
     }
-
-    @inlinable func isIdenticalKey(to other: Self) -> Bool { type == other.type }
-    @inlinable static var hasSlowEquality: Bool { false }
 
     /// Fibonacci hashing of the metadata address (its low bits are alignment zeros).
     @inlinable var tableHash: UInt { (UInt(bitPattern: type) &>> 4) &* 0x9E37_79B9_7F4A_7C15 }
