@@ -446,8 +446,9 @@ struct IdentityTable: Sendable {
         let (marked, start) = Self.probe(identity, mask: mask)
         var index = start
         while slots[index].key != 0 {
-            let entry = slots[index].key == marked ? entries[Int(slots[index].position)] : nil
-            if let entry, entry.declaration.identity == identity { return entry }
+            if slots[index].key == marked, entries[Int(slots[index].position)].declaration.identity == identity {
+                return entries[Int(slots[index].position)]
+            }
             index = (index + 1) & mask
         }
         return nil
@@ -455,8 +456,6 @@ struct IdentityTable: Sendable {
 }
 
 extension DefinitionIdentity {
-    var tableHash: UInt { UInt(mixed) }
-
     /// Same call site with its `#fileID` at the same address; an equal identity whose literal is stored
     /// elsewhere is found by the second look.
     @inlinable
@@ -482,8 +481,9 @@ struct TypeKey: Equatable, Sendable {
 
 /// The slots of a registry table for `count` keys: a power of two, at most a quarter full for the graphs
 /// of real apps, so that probe lengths stay near one whatever addresses the keys hash; at most two thirds
-/// full for very large ones, where the table's memory dominates: the half-full limit cost 10,000 definitions 52
-/// bytes each in the identity table alone, and 61% full costs 26, with a hit expected in 1.8 probes.
+/// full for very large ones, where the table's memory dominates: with 8-byte slots the half-full limit
+/// costs 10,000 definitions 26 bytes each in the identity table alone, and 61% full 13, with a hit
+/// expected in 1.8 probes.
 func entryTableCapacity(for count: Int) -> Int {
     var capacity = 16
     while capacity < (count <= 1_024 ? count * 4 : count + count / 2) { capacity *= 2 }

@@ -12,7 +12,7 @@ import Testing
         let second = DefinitionIdentity(fileID: copy, line: 12, column: 9, assembly: ObjectIdentifier(Assembly.self))
         #expect(first == second)
         #expect(first.hashValue == second.hashValue)
-        #expect(first.tableHash == second.tableHash)
+        #expect(first.mixed == second.mixed)
         #expect(Set([first, second]).count == 1)
     }
 
