@@ -67,6 +67,7 @@ func objectReference<T>(to instance: T) -> AnyObject {
 /// Invariant, owed by the caller: the closure touches no isolated state. `FormedKeyPath` passes one
 /// that forms a key-path literal, which reads the root type's layout and no property. Swift's
 /// synchronous main-actor functions have the calling convention of nonisolated ones.
+@inlinable
 func callIgnoringIsolation<Result>(_ body: @MainActor () -> Result) -> Result {
     withoutActuallyEscaping(body) { escapable in unsafeBitCast(escapable, to: (() -> Result).self)() }
 }
@@ -75,6 +76,7 @@ func callIgnoringIsolation<Result>(_ body: @MainActor () -> Result) -> Result {
 /// with no run-time representation (the value stays one class reference). A key path to an isolated
 /// property is not `Sendable` in Swift's eyes because applying it touches isolated state; Monsoon
 /// applies it only where the component is built, which for a main-actor component is the main actor.
+@inlinable
 func markedSendable(_ keyPath: AnyKeyPath) -> AnyKeyPath & Sendable {
     unsafeBitCast(keyPath, to: (AnyKeyPath & Sendable).self)
 }

@@ -13,6 +13,7 @@ extension Definition {
     /// module whose default isolation is the main actor): Swift forms it in a main-actor context, which is
     /// why the parameter is an autoclosure. Such a property is set where the component is built, which
     /// for a main-actor component is the main actor.
+    @inlinable
     public func inject<V, Source: Injectable<V>>(
         _ keyPath: @autoclosure @MainActor () -> WritableKeyPath<T, V>, _ source: @autoclosure () -> Source
     ) -> Definition<T> {
@@ -24,6 +25,7 @@ extension Definition {
     }
 
     /// Injects an optional property from a source of its wrapped type.
+    @inlinable
     public func inject<V, Source: Injectable<V>>(
         _ keyPath: @autoclosure @MainActor () -> WritableKeyPath<T, V?>, _ source: @autoclosure () -> Source
     ) -> Definition<T> {
@@ -86,6 +88,7 @@ extension Definition {
     /// ```swift
     /// Definition(Knight.init).inject(\.damselsRescued, 12)
     /// ```
+    @inlinable
     public func inject<V: Sendable>(_ keyPath: @autoclosure @MainActor () -> WritableKeyPath<T, V>, _ value: V) -> Definition<T> {
         let path = FormedKeyPath(keyPath)
         return addingProperty(path.site, target: .value) { instance, _ in instance[keyPath: path.keyPath] = value }
@@ -98,6 +101,7 @@ extension Definition {
     /// ```swift
     /// Definition(Knight.init).injectMethod(Knight.equip(_:_:_:_:_:), arguments: sword(), shield(), helm(), lance(), spurs())
     /// ```
+    @inlinable
     public func injectMethod<each Source: Injectable>(
         _ method: @escaping @Sendable (T) -> (repeat (each Source).Value) throws -> Void,
         arguments: repeat each Source
@@ -106,7 +110,7 @@ extension Definition {
     }
 
     /// What every method-injection form comes to, with its arguments already evaluated.
-    @usableFromInline
+    @inlinable
     func injectingMethod<each Source: Injectable>(
         _ method: @escaping @Sendable (T) -> (repeat (each Source).Value) throws -> Void,
         _ arguments: repeat each Source
@@ -119,6 +123,7 @@ extension Definition {
 
     /// Injects with a closure that receives the component and a resolver: the escape hatch for
     /// injections not expressible as key paths or methods, including mutating methods of value types.
+    @inlinable
     public func injectMethod(_ inject: @escaping @Sendable (inout T, Resolver) throws -> Void) -> Definition<T> {
         addingMethod(targets: [.opaque], takesRewrites: false, apply: inject)
     }
@@ -126,26 +131,55 @@ extension Definition {
     /// - Parameter cast: for an injection cast at build time, the supplied and the property's types.
     /// Hands a ``FactoryAware`` component its factory, after its own property and method injections.
     /// No dependency: the factory is no component of the graph.
-    @usableFromInline
+    @inlinable
     func handingOverFactory() -> Definition<T> where T: FactoryAware {
         addingMethod(targets: []) { component, resolver in component.setFactory(resolver.factory) }
     }
 
-    private func addingProperty(
+    @inlinable
+    func addingProperty(
         _ keyPath: AnyKeyPath & Sendable, target: Dependency.Target, cast: (from: Any.Type, to: Any.Type)? = nil,
         apply: @escaping @Sendable (inout T, Resolver) throws -> Void
     ) -> Definition<T> {
-        var copy = self
-        copy.recipe.properties.append(PropertyInjection(keyPath: keyPath, target: target, cast: cast, apply: apply))
-        return copy
+        changingRecipe { $0.properties.append(PropertyInjection(keyPath: keyPath, target: target, cast: cast, apply: apply)) }
     }
 
-    private func addingMethod(
+    @inlinable
+    func addingMethod(
         targets: [Dependency.Target], parameterTypes: [Any.Type] = [], takesRewrites: Bool = true,
         apply: @escaping @Sendable (inout T, Resolver) throws -> Void
     ) -> Definition<T> {
-        var copy = self
-        copy.recipe.methods.append(MethodInjection(targets: targets, parameterTypes: parameterTypes, takesRewrites: takesRewrites, apply: apply))
-        return copy
+        changingRecipe { $0.methods.append(MethodInjection(targets: targets, parameterTypes: parameterTypes, takesRewrites: takesRewrites, apply: apply)) }
+    }
+}
+
+/// A key path that `inject` received in a main-actor autoclosure, formed and kept.
+///
+/// Why an autoclosure isolated to the main actor: Swift forms a key path to a main-actor property only in
+/// a main-actor context, and assemblies are nonisolated (they are read on any thread). Inside the
+/// autoclosure every key path can be formed, whatever its root's isolation.
+///
+/// Why calling it from any thread is sound: forming a key path reads no property, only the root type's
+/// layout; the autoclosure holds nothing but the key-path literal (a subscript's index expressions are
+/// the one exception, and evaluated values are what a nonisolated assembly can see anyway). Swift's
+/// synchronous main-actor functions have the calling convention of nonisolated ones, so the closure is
+/// called as one.
+///
+/// Why it may be `Sendable`: a key path is immutable. One to an isolated property is not `Sendable` in
+/// Swift's eyes because *applying* it touches isolated state; Monsoon applies it only where the
+/// component is built, which for a main-actor component is the main actor.
+@usableFromInline
+struct FormedKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
+    @usableFromInline let keyPath: Path
+
+    @inlinable
+    init(_ form: @MainActor () -> Path) {
+        keyPath = callIgnoringIsolation(form)
+    }
+
+    /// The key path as injection sites and messages name it.
+    @inlinable
+    var site: AnyKeyPath & Sendable {
+        markedSendable(keyPath)
     }
 }

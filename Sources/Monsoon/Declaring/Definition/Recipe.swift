@@ -44,7 +44,7 @@ struct Recipe<T>: Sendable {
     }
     /// Whether this definition's hooks replace the inherited hooks of the same kind, as in Typhoon
     /// (`replacingInheritedHooks()`), rather than run after them.
-    var replacesInheritedHooks: Bool {
+    @usableFromInline var replacesInheritedHooks: Bool {
         get { rare?.replacesInheritedHooks ?? false }
         set {
             rare = RareRecipeFields(
@@ -258,21 +258,39 @@ struct InjectionPack<each Source: Injectable>: Sendable {
 @usableFromInline
 struct PropertyInjection<T>: Sendable {
     @usableFromInline let keyPath: AnyKeyPath & Sendable
-    let target: Dependency.Target
+    @usableFromInline let target: Dependency.Target
     /// The supplied and the property's types when the value is cast at build time (a subtype injection).
-    let cast: (from: Any.Type, to: Any.Type)?
+    @usableFromInline let cast: Optional<(from: Any.Type, to: Any.Type)>
     @usableFromInline let apply: @Sendable (inout T, Resolver) throws -> Void
+
+    @inlinable
+    init(keyPath: AnyKeyPath & Sendable, target: Dependency.Target, cast: (from: Any.Type, to: Any.Type)?,
+         apply: @escaping @Sendable (inout T, Resolver) throws -> Void) {
+        self.keyPath = keyPath
+        self.target = target
+        self.cast = cast
+        self.apply = apply
+    }
 }
 
 /// One injected method call, with its arguments described as data.
 @usableFromInline
 struct MethodInjection<T>: Sendable {
-    let targets: [Dependency.Target]
+    @usableFromInline let targets: [Dependency.Target]
     /// The method's parameter types, by argument index (empty for a closure).
-    var parameterTypes: [Any.Type] = []
+    @usableFromInline let parameterTypes: [Any.Type]
     /// Whether `apply` is a compiled call whose arguments a post-processor may replace.
-    var takesRewrites = true
+    @usableFromInline let takesRewrites: Bool
     @usableFromInline let apply: @Sendable (inout T, Resolver) throws -> Void
+
+    @inlinable
+    init(targets: [Dependency.Target], parameterTypes: [Any.Type], takesRewrites: Bool,
+         apply: @escaping @Sendable (inout T, Resolver) throws -> Void) {
+        self.targets = targets
+        self.parameterTypes = parameterTypes
+        self.takesRewrites = takesRewrites
+        self.apply = apply
+    }
 }
 
 /// A recipe's build compiled where its component type is known, handed the `RecipeBehaviour` it belongs
@@ -428,7 +446,14 @@ struct Dependency: Sendable {
     let target: Target
     let site: InjectionSite
     /// The supplied and the receiving types, when the value is cast at build time.
-    var cast: (from: Any.Type, to: Any.Type)? = nil
+    let cast: Optional<(from: Any.Type, to: Any.Type)>
+
+    @usableFromInline
+    init(target: Target, site: InjectionSite, cast: (from: Any.Type, to: Any.Type)?) {
+        self.target = target
+        self.site = site
+        self.cast = cast
+    }
 
     /// Whether the cast can never succeed: both types are classes (optionals unwrapped) and the supplied
     /// one is not a subclass of the other. A protocol type cannot be checked without an instance.

@@ -87,7 +87,7 @@ extension RecipeBehaviour {
         try Self.check(replacement.producedType, against: method.parameterTypes, at: argument, site: site)
         var targets = method.targets
         targets[argument] = target
-        return MethodInjection(targets: targets, parameterTypes: method.parameterTypes) { instance, resolver in
+        return MethodInjection(targets: targets, parameterTypes: method.parameterTypes, takesRewrites: true) { instance, resolver in
             resolver.stage(rewrites)
             defer { _ = resolver.takeRewrites() }
             try method.apply(&instance, resolver)
