@@ -89,9 +89,18 @@ enum AsyncReach: Sendable {
 
     /// Everything an entry injects, its parent chain's injections included.
     static func targets(of entry: RegistryEntry) -> [Dependency.Target] {
-        var targets = entry.definition.dependencies.map(\.target)
-        if let inherited = entry.inherited { targets += inherited.initializerTargets + inherited.injectionTargets }
+        var targets: [Dependency.Target] = []
+        forEachTarget(of: entry) { targets.append($0) }
         return targets
+    }
+
+    /// Calls `body` with everything an entry injects, its parent chain's injections included, in the
+    /// order `targets(of:)` lists them: without making that list, for a first use's check.
+    static func forEachTarget(of entry: RegistryEntry, _ body: (Dependency.Target) -> Void) {
+        for dependency in entry.definition.dependencies { body(dependency.target) }
+        guard let inherited = entry.inherited else { return }
+        for target in inherited.initializerTargets { body(target) }
+        for target in inherited.injectionTargets { body(target) }
     }
 }
 

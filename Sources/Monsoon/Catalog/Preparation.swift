@@ -220,7 +220,8 @@ extension BlockComponentFactory {
         if entry.hasParent || !entry.definition.dependencies.isEmpty {
             var allPublished = true
             if let parent = entry.definition.parent, !(catalog.entry(for: parent)?.isPrepared ?? false) { return false }
-            for target in AsyncReach.targets(of: entry) where allPublished {
+            AsyncReach.forEachTarget(of: entry) { target in
+                guard allPublished else { return }
                 target.forEachEdge(catalog: catalog, lookup: catalog.entry(for:)) { edge in
                     if let reached = edge.entry {
                         if !reached.isPrepared { allPublished = false }

@@ -193,6 +193,11 @@ extension Assembly {
         if mode == .idle, !evaluation.pointee.definitions.isListing {
             return Self.evaluateDeferred(body, finish: Finish.self, identity: identity, function: function, assemblyType: assemblyType, scope: scope)
         }
+        // In a body evaluated at first use, a reference to a definition the factory registered needs no
+        // stub: the stub is only how an unregistered definition gets registered.
+        if mode == .evaluating, evaluation.pointee.definitions.isDiscovering, DefinitionEvaluation.isRegistered(identity) {
+            return Definition(referenceTo: identity, function: function, assemblyType: assemblyType)
+        }
         // The stub holds the body; the closure captures nothing (its box is the stub's), so it needs no context.
         let stub = AnyDefinition(box: DeferredStub(body, identity: identity, functionName: function, assemblyType: assemblyType,
                                                    scope: scope, evaluate: DeferredBody { stub in

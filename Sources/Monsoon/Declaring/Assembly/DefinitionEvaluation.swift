@@ -105,6 +105,13 @@ enum DefinitionEvaluation {
         return state.pointee.definitions.discovery?.admit(identity, stackIsLow: stackIsLow) ?? false
     }
 
+    /// Whether the factory evaluating a body on this thread (at first use) has registered `identity`
+    /// already; `false` at activation, which registers nothing before every listed body has run.
+    @usableFromInline
+    static func isRegistered(_ identity: DefinitionIdentity) -> Bool {
+        ThreadState.current.pointee.definitions.discovery?.registered?.isRegistered(identity) ?? false
+    }
+
     /// Records a definition evaluated because `shouldDiscover` said so.
     @usableFromInline
     static func discovered(_ definition: some ComponentDefinition) {

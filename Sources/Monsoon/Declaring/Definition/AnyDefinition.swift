@@ -346,7 +346,7 @@ public struct AnyDefinition: Sendable {
 /// `RecipeBehaviour` like every other (one conforming class keeps the build's dispatch direct), with an
 /// empty recipe.
 enum StubBehaviour {
-    static let shared: any DefinitionBehaviour = RecipeBehaviour<Void>(Recipe(), dependencies: [], specializedBuild: nil, specializedMake: nil)
+    static let shared: any DefinitionBehaviour = RecipeBehaviour<Void>(Recipe(), dependencies: [], specializedBuild: nil, detachedMaker: nil)
 }
 
 /// What few erased definitions have (see `AnyDefinition.Fields.rare`), on the heap: most definitions
@@ -392,7 +392,7 @@ extension Definition: ComponentDefinition {
         if let box = compiledBox, box.fields.identity == identity { return AnyDefinition(box: box) }
         let recipe = storage?.recipe ?? Recipe()
         return erased(behaviour: RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: storage?.specializedBuild,
-                                                 specializedMake: storage?.specializedMake))
+                                                 detachedMaker: storage?.compilation.fields.make))
     }
 
     /// The erased definition, building with `behaviour`; made where `T` is known when inlined into
@@ -434,6 +434,10 @@ extension Dependency {
     /// The initializer's arguments, in order: not generic, so that every definition's shares one copy.
     @usableFromInline
     static func initializerArguments(_ targets: [Target]) -> [Dependency] {
-        targets.enumerated().map { Dependency(target: $1, site: .initializerArgument($0), cast: nil) }
+        if targets.isEmpty { return [] }
+        var dependencies: [Dependency] = []
+        dependencies.reserveCapacity(targets.count)
+        for index in targets.indices { dependencies.append(Dependency(target: targets[index], site: .initializerArgument(index), cast: nil)) }
+        return dependencies
     }
 }

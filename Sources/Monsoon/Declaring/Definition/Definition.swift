@@ -186,7 +186,7 @@ public struct Definition<T>: Sendable {
         let build: CompiledBuild = { behaviour, context, entry in
             try unsafeDowncast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
         }
-        behaviour.compile(dependencies: hasDependencies ? behaviour.recipe.dependencies : [], build: build, make: behaviour.recipe.compiledMake)
+        behaviour.compile(dependencies: hasDependencies ? behaviour.recipe.dependencies : [], build: build, make: behaviour.recipe.detachedMaker)
         return behaviour
     }
 

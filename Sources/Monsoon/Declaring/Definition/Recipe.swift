@@ -74,11 +74,16 @@ struct Recipe<T>: Sendable {
                 !afterInjections.isEmpty, isAbstract, isMainActor, scope)
     }
 
-    /// The initializer's `make`, erased for a detached build (`nil` without an initializer): read where
-    /// the recipe is borrowed, so that the initializer is not copied to reach it.
-    @inlinable var compiledMake: CompiledMake? {
-        guard let make = initializer?.make else { return nil }
-        return { resolver in try make(resolver) }
+    /// What makes the initializer's `make`, erased for a detached build, from the storage holding this
+    /// recipe (`nil` without an initializer). Compiled where `T` is known, it captures nothing; the build
+    /// it makes captures `make`, an object, made only for an entry that builds detached (most do not: a
+    /// shared or injecting component never does), not for every definition.
+    @inlinable var detachedMaker: DetachedMaker? {
+        guard initializer != nil else { return nil }
+        return { storage in
+            guard let make = unsafeDowncast(storage, to: RecipeBehaviour<T>.self).recipe.initializer?.make else { return nil }
+            return { resolver in try make(resolver) }
+        }
     }
 
     /// Inlinable so that making a recipe in a definition's body (once per definition at activation)
@@ -134,7 +139,7 @@ struct Initializer<Component>: Sendable {
         dependencies: [Dependency.Target], parameterTypes: [Any.Type] = [], takesRewrites: Bool = true,
         make: @escaping @Sendable (Resolver) throws -> Component
     ) {
-        self.shape = CallShape(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: takesRewrites)
+        self.shape = CallShape.of(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: takesRewrites)
         self.make = make
         self.makeAsync = nil
     }
@@ -144,7 +149,7 @@ struct Initializer<Component>: Sendable {
         dependencies: [Dependency.Target], parameterTypes: [Any.Type],
         makeAsync: @escaping @Sendable (Resolver) throws -> PendingCall<Component>
     ) {
-        self.shape = CallShape(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: true)
+        self.shape = CallShape.of(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: true)
         self.make = { _ in throw UnmetBuildRequirement(.await, component: Component.self) }
         self.makeAsync = makeAsync
     }
@@ -174,6 +179,16 @@ final class CallShape: Sendable {
         self.parameterTypes = parameterTypes
         self.takesRewrites = takesRewrites
     }
+
+    /// The shape of a call with these arguments: one shared object for an initializer that takes none
+    /// (`Definition(Horse.init)`), the most common leaf, rather than one per definition.
+    @usableFromInline
+    static func of(dependencies: [Dependency.Target], parameterTypes: [Any.Type], takesRewrites: Bool) -> CallShape {
+        if dependencies.isEmpty, parameterTypes.isEmpty, takesRewrites { return none }
+        return CallShape(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: takesRewrites)
+    }
+
+    private static let none = CallShape(dependencies: [], parameterTypes: [], takesRewrites: true)
 }
 
 /// An `async` initializer's call with its arguments already produced: what an asynchronous resolution
@@ -224,10 +239,15 @@ struct InjectionPack<each Source: Injectable>: Sendable {
 
     @inlinable
     init(_ sources: repeat each Source) {
+        // Each source's injection once: a definition's makes a reference and a closure each time.
+        let injections = (repeat (each sources).injection)
+        var count = 0
+        for _ in repeat each sources { count += 1 }
         var targets: [Dependency.Target] = []
-        for source in repeat each sources { targets.append(source.injection.target) }
+        targets.reserveCapacity(count)
+        for injection in repeat each injections { targets.append(injection.target) }
         self.targets = targets
-        producers = (repeat (each sources).injection.produce)
+        producers = (repeat (each injections).produce)
     }
 
     /// The function's parameter types, in order: read at activation, so not stored in the pack, which
@@ -235,6 +255,7 @@ struct InjectionPack<each Source: Injectable>: Sendable {
     @inlinable
     var parameterTypes: [Any.Type] {
         var types: [Any.Type] = []
+        types.reserveCapacity(targets.count)
         for type in repeat ((each Source).Value).self { types.append(type) }
         return types
     }
@@ -299,6 +320,8 @@ struct MethodInjection<T>: Sendable {
 /// A recipe's initializer compiled the same way, for a component built without a resolution. It
 /// captures the initializer: called on every such build, it must cost no more than a call.
 @usableFromInline typealias CompiledMake = @Sendable (Resolver) throws -> Any
+/// What makes a storage's `CompiledMake`, handed that storage (see `Recipe.detachedMaker`).
+@usableFromInline typealias DetachedMaker = @Sendable (AnyObject) -> CompiledMake?
 
 /// What an erased definition does, implemented once per component type.
 protocol DefinitionBehaviour: AnyObject, Sendable {
@@ -349,7 +372,12 @@ final class RecipeBehaviour<T>: DefinitionBehaviour, @unchecked Sendable {
     @usableFromInline let recipe: Recipe<T>
     @inlinable var dependencies: [Dependency] { compilation.fields.dependencies }
     @inlinable var specializedBuild: CompiledBuild? { compilation.fields.build }
-    @inlinable var specializedMake: CompiledMake? { compilation.fields.make }
+    /// Made when read, once per entry that builds detached (see `Recipe.detachedMaker`).
+    @inlinable var specializedMake: CompiledMake? {
+        // Not `Optional.map`: passing the maker through its generic parameter wraps it in a new closure.
+        guard let maker = compilation.fields.make else { return nil }
+        return maker(self)
+    }
 
     /// A storage, not compiled yet.
     @inlinable
@@ -362,15 +390,15 @@ final class RecipeBehaviour<T>: DefinitionBehaviour, @unchecked Sendable {
     ///   is known, skips walking the recipe's arrays when it has none.
     @inlinable
     init(
-        _ recipe: Recipe<T>, dependencies: [Dependency], specializedBuild: CompiledBuild?, specializedMake: CompiledMake?
+        _ recipe: Recipe<T>, dependencies: [Dependency], specializedBuild: CompiledBuild?, detachedMaker: DetachedMaker?
     ) {
         self.recipe = recipe
-        self.compilation = PublishedFields(RecipeCompilation(dependencies: dependencies, build: specializedBuild, make: specializedMake))
+        self.compilation = PublishedFields(RecipeCompilation(dependencies: dependencies, build: specializedBuild, make: detachedMaker))
     }
 
     /// Sets what `compiledStorage()` made; only on a storage nothing else references yet (see the type).
     @usableFromInline
-    func compile(dependencies: [Dependency], build: @escaping CompiledBuild, make: CompiledMake?) {
+    func compile(dependencies: [Dependency], build: @escaping CompiledBuild, make: DetachedMaker?) {
         compilation.change { $0 = RecipeCompilation(dependencies: dependencies, build: build, make: make) }
     }
 
@@ -409,10 +437,10 @@ struct RecipeCompilation: Sendable {
     @usableFromInline var build: CompiledBuild?
     /// The initializer alone, compiled the same way: how a component that injects nothing is built
     /// without a resolution.
-    @usableFromInline var make: CompiledMake?
+    @usableFromInline var make: DetachedMaker?
 
     @inlinable
-    init(dependencies: [Dependency], build: CompiledBuild?, make: CompiledMake?) {
+    init(dependencies: [Dependency], build: CompiledBuild?, make: DetachedMaker?) {
         self.dependencies = dependencies
         self.build = build
         self.make = make

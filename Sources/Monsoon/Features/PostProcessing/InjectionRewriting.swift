@@ -50,7 +50,7 @@ extension RecipeBehaviour {
             recipe.methods[method] = try Self.rewritten(recipe.methods[method], argument: argument, with: replacement, target: injection.target,
                                                         site: site)
         }
-        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
+        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, detachedMaker: nil)
     }
 
     func checkRewrite(ofMethod method: Int, _ rewrite: InheritedSteps.MethodRewrite) throws(DefinitionRewriteError) {
@@ -71,7 +71,7 @@ extension RecipeBehaviour {
     func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> any DefinitionBehaviour {
         var recipe = self.recipe
         recipe.inheritedMethodRewrites[index, default: []].append(rewrite)
-        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
+        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, detachedMaker: nil)
     }
 
     /// `method` passing `replacement` as its `argument`-th argument.
@@ -104,7 +104,7 @@ extension RecipeBehaviour {
         }
         var recipe = self.recipe
         recipe.initializer = initializer
-        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
+        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, detachedMaker: nil)
     }
 
     /// This behaviour injecting the property at an ancestor's `keyPath` itself, with `injection`: the
@@ -115,7 +115,7 @@ extension RecipeBehaviour {
         recipe.properties.append(PropertyInjection(keyPath: keyPath, target: injection.target, cast: nil) { instance, resolver in
             InheritedProperty.assign(try injection.produce(resolver), at: keyPath, in: &instance)
         })
-        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, specializedMake: nil)
+        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, detachedMaker: nil)
     }
 
     /// Refuses a replacement no value of which the parameter could ever take; one that only an instance
