@@ -57,17 +57,19 @@ struct DependencyEdge {
 
 extension Dependency.Target {
     /// Calls `body` with each edge of this target, collections flattened. `lookup` finds a reference's
-    /// registered entry (not called for a parameterized one); by-type kinds are told apart only with a
-    /// `catalog` (without one, a type's injection is one `.unregisteredType` edge, as at activation,
-    /// which checks names only).
+    /// registered entry (not called for a parameterized one), and `declaring` the entries declaring a
+    /// type, which tell the by-type kinds apart (at activation, which checks names only, it finds none:
+    /// a type's injection is then one `.unregisteredType` edge). Closures, not the catalog: passing the
+    /// catalog's `entry(for:)` as a function, or the catalog as an optional, copied the whole catalog.
     func forEachEdge(
-        catalog: Catalog?, lookup: (DefinitionReference) -> RegistryEntry?, _ body: (DependencyEdge) -> Void
+        declaring: (Any.Type) -> EntriesOfType?, lookup: (DefinitionReference) -> RegistryEntry?, _ body: (DependencyEdge) -> Void
     ) {
-        forEachEdge(catalog: catalog, lookup: lookup, isCollected: false, body)
+        forEachEdge(declaring: declaring, lookup: lookup, isCollected: false, body)
     }
 
     private func forEachEdge(
-        catalog: Catalog?, lookup: (DefinitionReference) -> RegistryEntry?, isCollected: Bool, _ body: (DependencyEdge) -> Void
+        declaring: (Any.Type) -> EntriesOfType?, lookup: (DefinitionReference) -> RegistryEntry?, isCollected: Bool,
+        _ body: (DependencyEdge) -> Void
     ) {
         switch self {
         case .definition(let reference):
@@ -80,7 +82,7 @@ extension Dependency.Target {
             let entry = reference.parameterized == nil ? lookup(reference) : nil
             body(DependencyEdge(kind: .provider, entry: entry, reference: reference, type: nil, isCollected: isCollected))
         case .type(let type):
-            let candidates = catalog?.entries(declaring: type) ?? []
+            let candidates = declaring(type) ?? []
             if candidates.isEmpty {
                 body(DependencyEdge(kind: .unregisteredType, entry: nil, reference: nil, type: type, isCollected: isCollected))
             } else {
@@ -90,11 +92,11 @@ extension Dependency.Target {
                 }
             }
         case .allOfType(let type):
-            for candidate in catalog?.entries(declaring: type) ?? [] {
+            for candidate in declaring(type) ?? [] {
                 body(DependencyEdge(kind: .allOfType, entry: candidate, reference: nil, type: type, isCollected: isCollected))
             }
         case .collection(let targets):
-            for element in targets { element.forEachEdge(catalog: catalog, lookup: lookup, isCollected: true, body) }
+            for element in targets { element.forEachEdge(declaring: declaring, lookup: lookup, isCollected: true, body) }
         case .value, .config, .opaque:
             break
         }
@@ -103,7 +105,7 @@ extension Dependency.Target {
     /// Calls `body` with each definition this target names by reference (providers and parameterized
     /// definitions included), collections flattened: what activation and completion check is registered.
     func forEachReference(_ body: (DefinitionReference) -> Void) {
-        forEachEdge(catalog: nil, lookup: { _ in nil }) { edge in
+        forEachEdge(declaring: { _ in nil }, lookup: { _ in nil }) { edge in
             if let reference = edge.reference { body(reference) }
         }
     }

@@ -54,7 +54,7 @@ enum AsyncReach: Sendable {
             if needs(current) { return path }
             var successors: [RegistryEntry] = []
             for target in targets(of: current) {
-                target.forEachEdge(catalog: factory.catalog, lookup: factory.catalog.entry(for:)) { edge in
+                target.forEachEdge(declaring: { factory.catalog.entries(declaring: $0) }, lookup: { factory.catalog.entry(for: $0) }) { edge in
                     if edge.isBuiltWithComponent, let reached = edge.entry, mayNeed(reached) { successors.append(reached) }
                 }
             }
@@ -76,7 +76,7 @@ enum AsyncReach: Sendable {
         for entry in factory.catalog.listedEntries + factory.catalog.reachedEntries where entry.isPrepared {
             if needs(entry), found.insert(ObjectIdentifier(entry)).inserted { queue.append(entry) }
             for target in targets(of: entry) {
-                target.forEachEdge(catalog: factory.catalog, lookup: factory.catalog.entry(for:)) { edge in
+                target.forEachEdge(declaring: { factory.catalog.entries(declaring: $0) }, lookup: { factory.catalog.entry(for: $0) }) { edge in
                     if edge.isBuiltWithComponent, let reached = edge.entry { builtBy[ObjectIdentifier(reached), default: []].append(entry) }
                 }
             }

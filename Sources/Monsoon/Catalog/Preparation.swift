@@ -149,8 +149,8 @@ extension BlockComponentFactory {
                 graph[position].append(successor)
             }
             var flags = AsyncReach.Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
-            for target in AsyncReach.targets(of: entry) {
-                target.forEachEdge(catalog: catalog, lookup: lookup) { edge in
+            AsyncReach.forEachTarget(of: entry) { target in
+                target.forEachEdge(declaring: { catalog.entries(declaring: $0) }, lookup: lookup) { edge in
                     // A node for every entry the pass must publish with this one: all it may build.
                     let successor = edge.entry.flatMap(node)
                     if edge.mayBuildWithComponent, let successor { graph[position].append(successor) }
@@ -222,7 +222,7 @@ extension BlockComponentFactory {
             if let parent = entry.definition.parent, !(catalog.entry(for: parent)?.isPrepared ?? false) { return false }
             AsyncReach.forEachTarget(of: entry) { target in
                 guard allPublished else { return }
-                target.forEachEdge(catalog: catalog, lookup: catalog.entry(for:)) { edge in
+                target.forEachEdge(declaring: { catalog.entries(declaring: $0) }, lookup: { catalog.entry(for: $0) }) { edge in
                     if let reached = edge.entry {
                         if !reached.isPrepared { allPublished = false }
                     } else if let reference = edge.reference, reference.parameterized == nil {

@@ -151,7 +151,7 @@ extension ResolutionContext {
     /// ambiguous type's candidates. A lookup that fails is left to the step, which reports it with the
     /// requested type.
     private func collectEntries(of target: Dependency.Target, into entries: inout [RegistryEntry]) {
-        target.forEachEdge(catalog: factory.catalog, lookup: { try? entry(for: $0, declaredType: Any.self) }) { edge in
+        target.forEachEdge(declaring: { factory.catalog.entries(declaring: $0) }, lookup: { try? entry(for: $0, declaredType: Any.self) }) { edge in
             switch edge.kind {
             case .reference, .soleByType, .allOfType:
                 if let entry = edge.entry { entries.append(entry) }

@@ -151,7 +151,7 @@ struct StartPlan: Sendable {
             var stack = [entry]
             while let current = stack.popLast() {
                 for target in AsyncReach.targets(of: current) {
-                    target.forEachEdge(catalog: factory.catalog, lookup: factory.catalog.entry(for:)) { edge in
+                    target.forEachEdge(declaring: { factory.catalog.entries(declaring: $0) }, lookup: { factory.catalog.entry(for: $0) }) { edge in
                         // What a build waits for is what it builds; only what may await can lead to a
                         // singleton that awaits.
                         guard edge.isBuiltWithComponent, let reached = edge.entry, reached.isPrepared, reached.reach.mayAwait,

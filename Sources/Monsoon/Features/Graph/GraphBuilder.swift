@@ -67,7 +67,7 @@ struct GraphBuilder {
     /// with no or several definitions). Providers are drawn too: the graph shows what a component may
     /// build, not only what it builds when it is built.
     private mutating func follow(_ target: Dependency.Target, from key: String, site: InjectionSite, root: String) {
-        target.forEachEdge(catalog: factory.catalog, lookup: factory.catalog.entry(for:)) { edge in
+        target.forEachEdge(declaring: { factory.catalog.entries(declaring: $0) }, lookup: { factory.catalog.entry(for: $0) }) { edge in
             switch edge.kind {
             case .reference, .parameterized, .provider:
                 guard let reference = edge.reference else { return }
