@@ -72,6 +72,51 @@ def activation():
         for tag in range(100):
             lines.append(f"    {name}(factory, Tag{tag}.self)")
         lines.append("}")
+    # An app's shape (5i): per assembly a shared leaf and nine components that inject it, four by their
+    # initializer and five by a property, all `define(scope) { }`; resolved each once after activating.
+    lines.append("")
+    lines.append("/// 10 definitions that depend on each other: a lazySingleton and nine objectGraphs injecting it,")
+    lines.append("/// four by their initializer and five by a property.")
+    lines.append("final class InjectingBucket10<Tag>: Monsoon.Assembly {")
+    lines.append("    override var definitions: [any ComponentDefinition] {")
+    lines.append("        [" + ", ".join(f"d{i}()" for i in range(10)) + "]")
+    lines.append("    }")
+    lines.append("    func d0() -> Definition<Leaf> { define(.lazySingleton) { Definition(Leaf.init) } }")
+    for i in range(1, 5):
+        lines.append(f"    func d{i}() -> Definition<Chain> {{ define(.objectGraph) {{ [self] in Definition(Chain.init(leaf:), d0()) }} }}")
+    for i in range(5, 10):
+        lines.append(f"    func d{i}() -> Definition<Holder> {{ define(.objectGraph) {{ [self] in Definition(Holder.init).inject(\\.leaf, d0()) }} }}")
+    lines.append("}")
+    lines.append("")
+    lines.append("/// The same 10 registrations per tag, in Swinject.")
+    lines.append("func registerInjectingSwinject10(_ container: Container, tag: String) {")
+    lines.append('    container.register(Leaf.self, name: tag + ".d0") { _ in Leaf() }.inObjectScope(.container)')
+    for i in range(1, 5):
+        lines.append(f'    container.register(Chain.self, name: tag + ".d{i}") {{ r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }}')
+    for i in range(5, 10):
+        lines.append(f'    container.register(Holder.self, name: tag + ".d{i}") {{ r in')
+        lines.append("        let holder = Holder()")
+        lines.append('        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")')
+        lines.append("        return holder")
+        lines.append("    }")
+    lines.append("}")
+    lines.append("")
+    lines.append("/// Resolves d0…d9 of one InjectingBucket10<Tag> once each.")
+    lines.append("func resolveEachInjecting<Tag>(_ factory: BlockComponentFactory, _: Tag.Type) {")
+    lines.append("    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d0))")
+    for i in range(1, 10):
+        lines.append(f"    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d{i}))")
+    lines.append("}")
+    lines.append("")
+    lines.append("/// Resolves each of the 1,000 definitions of InjectingBucket10<Tag0…Tag99> once.")
+    lines.append("func resolveEachInjectingAll(_ factory: BlockComponentFactory) {")
+    for tag in range(100):
+        lines.append(f"    resolveEachInjecting(factory, Tag{tag}.self)")
+    lines.append("}")
+    lines.append("")
+    lines.append("func injectingAssemblies10() -> [Monsoon.Assembly] {")
+    lines.append("    [" + ", ".join(f"InjectingBucket10<Tag{i}>()" for i in range(100)) + "]")
+    lines.append("}")
     lines.append("")
     lines.append("/// Swinject's 1,000 names of scenario 5a, made once.")
     lines.append("let swinjectNames10: [String] = (0..<100).flatMap { tag in (0..<10).map { \"Tag\\(tag).d\\($0)\" } }")

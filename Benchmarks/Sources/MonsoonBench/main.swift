@@ -36,7 +36,7 @@ func runBenchmarks() async {
     let measurer = Measurer(repetitions: quick ? 5 : 7, targetDuration: quick ? .milliseconds(4) : .milliseconds(40))
 
     let scenarios = resolutionScenarios()
-    let failures = verify(scenarios)
+    let failures = verify(scenarios) + verifyStartUp()
     guard failures.isEmpty else {
         FileHandle.standardError.write(Data(("A scenario builds the wrong thing:\n" + failures.joined(separator: "\n") + "\n").utf8))
         exit(1)

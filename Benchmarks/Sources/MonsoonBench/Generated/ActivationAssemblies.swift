@@ -819,6 +819,180 @@ func resolveEachEagerAll(_ factory: BlockComponentFactory) {
     resolveEachEager(factory, Tag99.self)
 }
 
+/// 10 definitions that depend on each other: a lazySingleton and nine objectGraphs injecting it,
+/// four by their initializer and five by a property.
+final class InjectingBucket10<Tag>: Monsoon.Assembly {
+    override var definitions: [any ComponentDefinition] {
+        [d0(), d1(), d2(), d3(), d4(), d5(), d6(), d7(), d8(), d9()]
+    }
+    func d0() -> Definition<Leaf> { define(.lazySingleton) { Definition(Leaf.init) } }
+    func d1() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
+    func d2() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
+    func d3() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
+    func d4() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
+    func d5() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
+    func d6() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
+    func d7() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
+    func d8() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
+    func d9() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
+}
+
+/// The same 10 registrations per tag, in Swinject.
+func registerInjectingSwinject10(_ container: Container, tag: String) {
+    container.register(Leaf.self, name: tag + ".d0") { _ in Leaf() }.inObjectScope(.container)
+    container.register(Chain.self, name: tag + ".d1") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
+    container.register(Chain.self, name: tag + ".d2") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
+    container.register(Chain.self, name: tag + ".d3") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
+    container.register(Chain.self, name: tag + ".d4") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
+    container.register(Holder.self, name: tag + ".d5") { r in
+        let holder = Holder()
+        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        return holder
+    }
+    container.register(Holder.self, name: tag + ".d6") { r in
+        let holder = Holder()
+        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        return holder
+    }
+    container.register(Holder.self, name: tag + ".d7") { r in
+        let holder = Holder()
+        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        return holder
+    }
+    container.register(Holder.self, name: tag + ".d8") { r in
+        let holder = Holder()
+        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        return holder
+    }
+    container.register(Holder.self, name: tag + ".d9") { r in
+        let holder = Holder()
+        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        return holder
+    }
+}
+
+/// Resolves d0…d9 of one InjectingBucket10<Tag> once each.
+func resolveEachInjecting<Tag>(_ factory: BlockComponentFactory, _: Tag.Type) {
+    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d0))
+    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d1))
+    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d2))
+    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d3))
+    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d4))
+    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d5))
+    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d6))
+    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d7))
+    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d8))
+    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d9))
+}
+
+/// Resolves each of the 1,000 definitions of InjectingBucket10<Tag0…Tag99> once.
+func resolveEachInjectingAll(_ factory: BlockComponentFactory) {
+    resolveEachInjecting(factory, Tag0.self)
+    resolveEachInjecting(factory, Tag1.self)
+    resolveEachInjecting(factory, Tag2.self)
+    resolveEachInjecting(factory, Tag3.self)
+    resolveEachInjecting(factory, Tag4.self)
+    resolveEachInjecting(factory, Tag5.self)
+    resolveEachInjecting(factory, Tag6.self)
+    resolveEachInjecting(factory, Tag7.self)
+    resolveEachInjecting(factory, Tag8.self)
+    resolveEachInjecting(factory, Tag9.self)
+    resolveEachInjecting(factory, Tag10.self)
+    resolveEachInjecting(factory, Tag11.self)
+    resolveEachInjecting(factory, Tag12.self)
+    resolveEachInjecting(factory, Tag13.self)
+    resolveEachInjecting(factory, Tag14.self)
+    resolveEachInjecting(factory, Tag15.self)
+    resolveEachInjecting(factory, Tag16.self)
+    resolveEachInjecting(factory, Tag17.self)
+    resolveEachInjecting(factory, Tag18.self)
+    resolveEachInjecting(factory, Tag19.self)
+    resolveEachInjecting(factory, Tag20.self)
+    resolveEachInjecting(factory, Tag21.self)
+    resolveEachInjecting(factory, Tag22.self)
+    resolveEachInjecting(factory, Tag23.self)
+    resolveEachInjecting(factory, Tag24.self)
+    resolveEachInjecting(factory, Tag25.self)
+    resolveEachInjecting(factory, Tag26.self)
+    resolveEachInjecting(factory, Tag27.self)
+    resolveEachInjecting(factory, Tag28.self)
+    resolveEachInjecting(factory, Tag29.self)
+    resolveEachInjecting(factory, Tag30.self)
+    resolveEachInjecting(factory, Tag31.self)
+    resolveEachInjecting(factory, Tag32.self)
+    resolveEachInjecting(factory, Tag33.self)
+    resolveEachInjecting(factory, Tag34.self)
+    resolveEachInjecting(factory, Tag35.self)
+    resolveEachInjecting(factory, Tag36.self)
+    resolveEachInjecting(factory, Tag37.self)
+    resolveEachInjecting(factory, Tag38.self)
+    resolveEachInjecting(factory, Tag39.self)
+    resolveEachInjecting(factory, Tag40.self)
+    resolveEachInjecting(factory, Tag41.self)
+    resolveEachInjecting(factory, Tag42.self)
+    resolveEachInjecting(factory, Tag43.self)
+    resolveEachInjecting(factory, Tag44.self)
+    resolveEachInjecting(factory, Tag45.self)
+    resolveEachInjecting(factory, Tag46.self)
+    resolveEachInjecting(factory, Tag47.self)
+    resolveEachInjecting(factory, Tag48.self)
+    resolveEachInjecting(factory, Tag49.self)
+    resolveEachInjecting(factory, Tag50.self)
+    resolveEachInjecting(factory, Tag51.self)
+    resolveEachInjecting(factory, Tag52.self)
+    resolveEachInjecting(factory, Tag53.self)
+    resolveEachInjecting(factory, Tag54.self)
+    resolveEachInjecting(factory, Tag55.self)
+    resolveEachInjecting(factory, Tag56.self)
+    resolveEachInjecting(factory, Tag57.self)
+    resolveEachInjecting(factory, Tag58.self)
+    resolveEachInjecting(factory, Tag59.self)
+    resolveEachInjecting(factory, Tag60.self)
+    resolveEachInjecting(factory, Tag61.self)
+    resolveEachInjecting(factory, Tag62.self)
+    resolveEachInjecting(factory, Tag63.self)
+    resolveEachInjecting(factory, Tag64.self)
+    resolveEachInjecting(factory, Tag65.self)
+    resolveEachInjecting(factory, Tag66.self)
+    resolveEachInjecting(factory, Tag67.self)
+    resolveEachInjecting(factory, Tag68.self)
+    resolveEachInjecting(factory, Tag69.self)
+    resolveEachInjecting(factory, Tag70.self)
+    resolveEachInjecting(factory, Tag71.self)
+    resolveEachInjecting(factory, Tag72.self)
+    resolveEachInjecting(factory, Tag73.self)
+    resolveEachInjecting(factory, Tag74.self)
+    resolveEachInjecting(factory, Tag75.self)
+    resolveEachInjecting(factory, Tag76.self)
+    resolveEachInjecting(factory, Tag77.self)
+    resolveEachInjecting(factory, Tag78.self)
+    resolveEachInjecting(factory, Tag79.self)
+    resolveEachInjecting(factory, Tag80.self)
+    resolveEachInjecting(factory, Tag81.self)
+    resolveEachInjecting(factory, Tag82.self)
+    resolveEachInjecting(factory, Tag83.self)
+    resolveEachInjecting(factory, Tag84.self)
+    resolveEachInjecting(factory, Tag85.self)
+    resolveEachInjecting(factory, Tag86.self)
+    resolveEachInjecting(factory, Tag87.self)
+    resolveEachInjecting(factory, Tag88.self)
+    resolveEachInjecting(factory, Tag89.self)
+    resolveEachInjecting(factory, Tag90.self)
+    resolveEachInjecting(factory, Tag91.self)
+    resolveEachInjecting(factory, Tag92.self)
+    resolveEachInjecting(factory, Tag93.self)
+    resolveEachInjecting(factory, Tag94.self)
+    resolveEachInjecting(factory, Tag95.self)
+    resolveEachInjecting(factory, Tag96.self)
+    resolveEachInjecting(factory, Tag97.self)
+    resolveEachInjecting(factory, Tag98.self)
+    resolveEachInjecting(factory, Tag99.self)
+}
+
+func injectingAssemblies10() -> [Monsoon.Assembly] {
+    [InjectingBucket10<Tag0>(), InjectingBucket10<Tag1>(), InjectingBucket10<Tag2>(), InjectingBucket10<Tag3>(), InjectingBucket10<Tag4>(), InjectingBucket10<Tag5>(), InjectingBucket10<Tag6>(), InjectingBucket10<Tag7>(), InjectingBucket10<Tag8>(), InjectingBucket10<Tag9>(), InjectingBucket10<Tag10>(), InjectingBucket10<Tag11>(), InjectingBucket10<Tag12>(), InjectingBucket10<Tag13>(), InjectingBucket10<Tag14>(), InjectingBucket10<Tag15>(), InjectingBucket10<Tag16>(), InjectingBucket10<Tag17>(), InjectingBucket10<Tag18>(), InjectingBucket10<Tag19>(), InjectingBucket10<Tag20>(), InjectingBucket10<Tag21>(), InjectingBucket10<Tag22>(), InjectingBucket10<Tag23>(), InjectingBucket10<Tag24>(), InjectingBucket10<Tag25>(), InjectingBucket10<Tag26>(), InjectingBucket10<Tag27>(), InjectingBucket10<Tag28>(), InjectingBucket10<Tag29>(), InjectingBucket10<Tag30>(), InjectingBucket10<Tag31>(), InjectingBucket10<Tag32>(), InjectingBucket10<Tag33>(), InjectingBucket10<Tag34>(), InjectingBucket10<Tag35>(), InjectingBucket10<Tag36>(), InjectingBucket10<Tag37>(), InjectingBucket10<Tag38>(), InjectingBucket10<Tag39>(), InjectingBucket10<Tag40>(), InjectingBucket10<Tag41>(), InjectingBucket10<Tag42>(), InjectingBucket10<Tag43>(), InjectingBucket10<Tag44>(), InjectingBucket10<Tag45>(), InjectingBucket10<Tag46>(), InjectingBucket10<Tag47>(), InjectingBucket10<Tag48>(), InjectingBucket10<Tag49>(), InjectingBucket10<Tag50>(), InjectingBucket10<Tag51>(), InjectingBucket10<Tag52>(), InjectingBucket10<Tag53>(), InjectingBucket10<Tag54>(), InjectingBucket10<Tag55>(), InjectingBucket10<Tag56>(), InjectingBucket10<Tag57>(), InjectingBucket10<Tag58>(), InjectingBucket10<Tag59>(), InjectingBucket10<Tag60>(), InjectingBucket10<Tag61>(), InjectingBucket10<Tag62>(), InjectingBucket10<Tag63>(), InjectingBucket10<Tag64>(), InjectingBucket10<Tag65>(), InjectingBucket10<Tag66>(), InjectingBucket10<Tag67>(), InjectingBucket10<Tag68>(), InjectingBucket10<Tag69>(), InjectingBucket10<Tag70>(), InjectingBucket10<Tag71>(), InjectingBucket10<Tag72>(), InjectingBucket10<Tag73>(), InjectingBucket10<Tag74>(), InjectingBucket10<Tag75>(), InjectingBucket10<Tag76>(), InjectingBucket10<Tag77>(), InjectingBucket10<Tag78>(), InjectingBucket10<Tag79>(), InjectingBucket10<Tag80>(), InjectingBucket10<Tag81>(), InjectingBucket10<Tag82>(), InjectingBucket10<Tag83>(), InjectingBucket10<Tag84>(), InjectingBucket10<Tag85>(), InjectingBucket10<Tag86>(), InjectingBucket10<Tag87>(), InjectingBucket10<Tag88>(), InjectingBucket10<Tag89>(), InjectingBucket10<Tag90>(), InjectingBucket10<Tag91>(), InjectingBucket10<Tag92>(), InjectingBucket10<Tag93>(), InjectingBucket10<Tag94>(), InjectingBucket10<Tag95>(), InjectingBucket10<Tag96>(), InjectingBucket10<Tag97>(), InjectingBucket10<Tag98>(), InjectingBucket10<Tag99>()]
+}
+
 /// Swinject's 1,000 names of scenario 5a, made once.
 let swinjectNames10: [String] = (0..<100).flatMap { tag in (0..<10).map { "Tag\(tag).d\($0)" } }
 

@@ -52,10 +52,10 @@ struct InstructionCounter {
 
 /// How many operations one callgrind run performs (and twice that), per scenario: enough that the
 /// difference dwarfs noise, few enough that a run under valgrind takes seconds.
-let instructionCounts: [String: Int] = ["1a": 20_000, "1b": 20_000, "2": 20_000, "3": 1_000, "4": 500, "5a": 1, "5b": 1, "5f": 1, "5g": 1, "5h": 1]
+let instructionCounts: [String: Int] = ["1a": 20_000, "1b": 20_000, "2": 20_000, "3": 1_000, "4": 500, "5a": 1, "5b": 1, "5f": 1, "5g": 1, "5h": 1, "5i": 1]
 
-/// Definitions per activation in scenarios 5a, 5b and 5f–5h, to report instructions per definition.
-let definitionsPerActivation: [String: Int] = ["5a": 1_000, "5b": 10_000, "5f": 200, "5g": 1_000, "5h": 1_000]
+/// Definitions per activation in scenarios 5a, 5b and 5f–5i, to report instructions per definition.
+let definitionsPerActivation: [String: Int] = ["5a": 1_000, "5b": 10_000, "5f": 200, "5g": 1_000, "5h": 1_000, "5i": 1_000]
 
 /// Runs one scenario `count` times with nothing else: what callgrind measures (`--measure ID IMPL N`).
 func runMeasurement(_ arguments: ArraySlice<String>) async -> Int32 {
@@ -97,7 +97,8 @@ func instructionRows(_ counter: InstructionCounter, scenarios: [ResolutionScenar
     for (id, title) in [("5a", "5a. activation, per definition (1,000)"), ("5b", "5b. activation, per definition (10,000)"),
                         ("5f", "5f. activation, per definition (200 distinct types)"),
                         ("5g", "5g. start-up: activate, resolve each once, per definition (1,000 define(scope) { })"),
-                        ("5h", "5h. start-up: activate, resolve each once, per definition (1,000 define { })")] {
+                        ("5h", "5h. start-up: activate, resolve each once, per definition (1,000 define { })"),
+                        ("5i", "5i. start-up: activate, resolve each once, per definition (1,000 that inject, define(scope) { })")] {
         let definitions = Double(definitionsPerActivation[id] ?? 1)
         let monsoon = (counter.perOperation(id, .monsoon, count: 1) ?? .nan) / definitions
         let swinject = (counter.perOperation(id, .swinject, count: 1) ?? .nan) / definitions

@@ -3,8 +3,9 @@ import Swinject
 
 /// Scenario 5's operations: activating 1,000 (5a) and 10,000 (5b) definitions of one type across 100
 /// assemblies, 200 definitions of 200 distinct types (5f, as an app's are), and Swinject registering
-/// the same; and start-up as an app lives it (5g, 5h): activate the 1,000 definitions, then resolve each
-/// once, beside Swinject registering and resolving each once.
+/// the same; and start-up as an app lives it (5g, 5h, and 5i, whose definitions inject each other):
+/// activate the 1,000 definitions, then resolve each once, beside Swinject registering and resolving
+/// each once.
 func activationOperations() -> [String: [Implementation: () -> Void]] {
     func activate(_ assemblies: @escaping () -> [Monsoon.Assembly]) -> () -> Void {
         { blackHole(try? BlockComponentFactory(assemblies: assemblies())) }
@@ -24,6 +25,15 @@ func activationOperations() -> [String: [Implementation: () -> Void]] {
             firstUses(factory)
         }
     }
+    func registerAndResolveEachInjecting() {
+        let container = Container()
+        for index in 0..<100 { registerInjectingSwinject10(container, tag: "Tag\(index)") }
+        for tag in 0..<100 {
+            blackHole(container.resolve(Leaf.self, name: "Tag\(tag).d0"))
+            for index in 1..<5 { blackHole(container.resolve(Chain.self, name: "Tag\(tag).d\(index)")) }
+            for index in 5..<10 { blackHole(container.resolve(Holder.self, name: "Tag\(tag).d\(index)")) }
+        }
+    }
     func registerAndResolveEach() {
         let container = Container()
         for index in 0..<100 { registerSwinject10(container, tag: "Tag\(index)") }
@@ -38,12 +48,34 @@ func activationOperations() -> [String: [Implementation: () -> Void]] {
         "5e": [.monsoon: activate(eagerAssemblies10)],
         "5g": [.monsoon: activateAndResolve(monsoonAssemblies10, resolveEachDeferredAll), .swinject: registerAndResolveEach],
         "5h": [.monsoon: activateAndResolve(eagerAssemblies10, resolveEachEagerAll), .swinject: registerAndResolveEach],
+        "5i": [.monsoon: activateAndResolve(injectingAssemblies10, resolveEachInjectingAll), .swinject: registerAndResolveEachInjecting],
         "5f": [.monsoon: activate(distinctAssemblies), .swinject: {
             let container = Container()
             registerDistinctSwinject(container)
             blackHole(container)
         }],
     ]
+}
+
+/// What scenario 5i must have built, checked once before it is measured (its operation ignores what it
+/// resolves): every component injected with its assembly's one `Leaf`, in Monsoon and in Swinject.
+func verifyStartUp() -> [String] {
+    var failures: [String] = []
+    if let factory = try? BlockComponentFactory(assemblies: injectingAssemblies10()),
+       let leaf = try? factory.resolve(InjectingBucket10<Tag7>.d0),
+       let chain = try? factory.resolve(InjectingBucket10<Tag7>.d4),
+       let holder = try? factory.resolve(InjectingBucket10<Tag7>.d9) {
+        if chain.leaf !== leaf || holder.leaf !== leaf { failures.append("5i, monsoon: a component was not injected with its assembly's leaf") }
+    } else {
+        failures.append("5i, monsoon: the factory did not activate or a definition did not resolve")
+    }
+    let container = Container()
+    registerInjectingSwinject10(container, tag: "Tag7")
+    let leaf = container.resolve(Leaf.self, name: "Tag7.d0")
+    if leaf == nil || container.resolve(Chain.self, name: "Tag7.d4")?.leaf !== leaf || container.resolve(Holder.self, name: "Tag7.d9")?.leaf !== leaf {
+        failures.append("5i, swinject: a component was not injected with its assembly's leaf")
+    }
+    return failures
 }
 
 /// Scenario 5 timed, in nanoseconds per activation.

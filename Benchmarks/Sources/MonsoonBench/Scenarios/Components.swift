@@ -15,6 +15,18 @@ final class Node2: Node {
 
 final class Leaf {}
 
+/// A component that takes a `Leaf` by its initializer (scenario 5i).
+final class Chain {
+    let leaf: Leaf
+    init(leaf: Leaf) { self.leaf = leaf }
+}
+
+/// A component that takes a `Leaf` by a property (scenario 5i).
+final class Holder {
+    var leaf: Leaf?
+    init() {}
+}
+
 final class Service {
     let name = "service"
 }
