@@ -53,10 +53,8 @@ enum AsyncReach: Sendable {
             if !includingBuilt, factory.mayHoldValue(current) { continue }
             if needs(current) { return path }
             var successors: [RegistryEntry] = []
-            for target in targets(of: current) {
-                target.forEachEdge(declaring: { factory.catalog.entries(declaring: $0) }, lookup: { factory.catalog.entry(for: $0) }) { edge in
-                    if edge.isBuiltWithComponent, let reached = edge.entry, mayNeed(reached) { successors.append(reached) }
-                }
+            forEachEdge(of: current, in: factory.catalog) { edge in
+                if edge.isBuiltWithComponent, let reached = edge.entry, mayNeed(reached) { successors.append(reached) }
             }
             for next in successors.reversed() { stack.append((next, path + [next.key])) }
         }
@@ -75,10 +73,8 @@ enum AsyncReach: Sendable {
         var queue: [RegistryEntry] = []
         for entry in factory.catalog.listedEntries + factory.catalog.reachedEntries where entry.isPrepared {
             if needs(entry), found.insert(ObjectIdentifier(entry)).inserted { queue.append(entry) }
-            for target in targets(of: entry) {
-                target.forEachEdge(declaring: { factory.catalog.entries(declaring: $0) }, lookup: { factory.catalog.entry(for: $0) }) { edge in
-                    if edge.isBuiltWithComponent, let reached = edge.entry { builtBy[ObjectIdentifier(reached), default: []].append(entry) }
-                }
+            forEachEdge(of: entry, in: factory.catalog) { edge in
+                if edge.isBuiltWithComponent, let reached = edge.entry { builtBy[ObjectIdentifier(reached), default: []].append(entry) }
             }
         }
         while let next = queue.popLast() {
@@ -87,15 +83,16 @@ enum AsyncReach: Sendable {
         return found
     }
 
-    /// Everything an entry injects, its parent chain's injections included.
-    static func targets(of entry: RegistryEntry) -> [Dependency.Target] {
-        var targets: [Dependency.Target] = []
-        forEachTarget(of: entry) { targets.append($0) }
-        return targets
+    /// Calls `body` with each edge of everything an entry injects, its parent chain's injections
+    /// included, as the catalog finds them (see `forEachTarget`).
+    static func forEachEdge(of entry: RegistryEntry, in catalog: borrowing Catalog, _ body: (DependencyEdge) -> Void) {
+        forEachTarget(of: entry) { target in
+            target.forEachEdge(declaring: { catalog.entries(declaring: $0) }, lookup: { catalog.entry(for: $0) }, body)
+        }
     }
 
-    /// Calls `body` with everything an entry injects, its parent chain's injections included, in the
-    /// order `targets(of:)` lists them: without making that list, for a first use's check.
+    /// Calls `body` with everything an entry injects, its parent chain's injections included: its own
+    /// injections in build order, then the initializer and the injections it inherits. No list is made.
     static func forEachTarget(of entry: RegistryEntry, _ body: (Dependency.Target) -> Void) {
         for dependency in entry.definition.dependencies { body(dependency.target) }
         guard let inherited = entry.inherited else { return }

@@ -220,19 +220,16 @@ extension BlockComponentFactory {
         if entry.hasParent || !entry.definition.dependencies.isEmpty {
             var allPublished = true
             if let parent = entry.definition.parent, !(catalog.entry(for: parent)?.isPrepared ?? false) { return false }
-            AsyncReach.forEachTarget(of: entry) { target in
-                guard allPublished else { return }
-                target.forEachEdge(declaring: { catalog.entries(declaring: $0) }, lookup: { catalog.entry(for: $0) }) { edge in
-                    if let reached = edge.entry {
-                        if !reached.isPrepared { allPublished = false }
-                    } else if let reference = edge.reference, reference.parameterized == nil {
-                        // Not registered yet (a deferred definition no assembly lists): the pass registers it.
-                        allPublished = false
-                    }
-                    // Without the lock (an unshared entry) an unpublished successor's fields may be
-                    // changing: its flags are read only once it is published.
-                    if edge.isBuiltWithComponent { flags.add(edge) { $0.isPrepared } }
+            AsyncReach.forEachEdge(of: entry, in: catalog) { edge in
+                if let reached = edge.entry {
+                    if !reached.isPrepared { allPublished = false }
+                } else if let reference = edge.reference, reference.parameterized == nil {
+                    // Not registered yet (a deferred definition no assembly lists): the pass registers it.
+                    allPublished = false
                 }
+                // Without the lock (an unshared entry) an unpublished successor's fields may be
+                // changing: its flags are read only once it is published.
+                if edge.isBuiltWithComponent { flags.add(edge) { $0.isPrepared } }
             }
             guard allPublished else { return false }
         }

@@ -150,14 +150,12 @@ struct StartPlan: Sendable {
             var visited: Set<ObjectIdentifier> = [ObjectIdentifier(entry)]
             var stack = [entry]
             while let current = stack.popLast() {
-                for target in AsyncReach.targets(of: current) {
-                    target.forEachEdge(declaring: { factory.catalog.entries(declaring: $0) }, lookup: { factory.catalog.entry(for: $0) }) { edge in
-                        // What a build waits for is what it builds; only what may await can lead to a
-                        // singleton that awaits.
-                        guard edge.isBuiltWithComponent, let reached = edge.entry, reached.isPrepared, reached.reach.mayAwait,
-                              !factory.mayHoldValue(reached), visited.insert(ObjectIdentifier(reached)).inserted else { return }
-                        if let index = position[ObjectIdentifier(reached)] { found.append(index) } else { stack.append(reached) }
-                    }
+                AsyncReach.forEachEdge(of: current, in: factory.catalog) { edge in
+                    // What a build waits for is what it builds; only what may await can lead to a
+                    // singleton that awaits.
+                    guard edge.isBuiltWithComponent, let reached = edge.entry, reached.isPrepared, reached.reach.mayAwait,
+                          !factory.mayHoldValue(reached), visited.insert(ObjectIdentifier(reached)).inserted else { return }
+                    if let index = position[ObjectIdentifier(reached)] { found.append(index) } else { stack.append(reached) }
                 }
             }
             reaches.append(found)
