@@ -58,8 +58,9 @@ def activation():
             for i in range(10):
                 lines.append(f"    blackHole(try? factory.resolve({bucket}<Tag{tag}>.d{i}))")
         lines.append("}")
-    # Every definition of the 1,000 resolved once after activating them (5g, 5h), and Swinject's same.
-    for name, bucket in (("resolveEachDeferred", "ActivationBucket10"), ("resolveEachEager", "EagerBucket10")):
+    # Every definition of the 1,000 resolved once after activating them (5g, 5h, 5i), and Swinject's same.
+    for name, bucket in (("resolveEachDeferred", "ActivationBucket10"), ("resolveEachEager", "EagerBucket10"),
+                         ("resolveEachInjecting", "InjectingBucket10")):
         lines.append("")
         lines.append(f"/// Resolves d0…d9 of one {bucket}<Tag> once each.")
         lines.append(f"func {name}<Tag>(_ factory: BlockComponentFactory, _: Tag.Type) {{")
@@ -99,19 +100,6 @@ def activation():
         lines.append('        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")')
         lines.append("        return holder")
         lines.append("    }")
-    lines.append("}")
-    lines.append("")
-    lines.append("/// Resolves d0…d9 of one InjectingBucket10<Tag> once each.")
-    lines.append("func resolveEachInjecting<Tag>(_ factory: BlockComponentFactory, _: Tag.Type) {")
-    lines.append("    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d0))")
-    for i in range(1, 10):
-        lines.append(f"    blackHole(try? factory.resolve(InjectingBucket10<Tag>.d{i}))")
-    lines.append("}")
-    lines.append("")
-    lines.append("/// Resolves each of the 1,000 definitions of InjectingBucket10<Tag0…Tag99> once.")
-    lines.append("func resolveEachInjectingAll(_ factory: BlockComponentFactory) {")
-    for tag in range(100):
-        lines.append(f"    resolveEachInjecting(factory, Tag{tag}.self)")
     lines.append("}")
     lines.append("")
     lines.append("func injectingAssemblies10() -> [Monsoon.Assembly] {")

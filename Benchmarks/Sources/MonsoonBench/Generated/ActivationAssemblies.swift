@@ -819,58 +819,6 @@ func resolveEachEagerAll(_ factory: BlockComponentFactory) {
     resolveEachEager(factory, Tag99.self)
 }
 
-/// 10 definitions that depend on each other: a lazySingleton and nine objectGraphs injecting it,
-/// four by their initializer and five by a property.
-final class InjectingBucket10<Tag>: Monsoon.Assembly {
-    override var definitions: [any ComponentDefinition] {
-        [d0(), d1(), d2(), d3(), d4(), d5(), d6(), d7(), d8(), d9()]
-    }
-    func d0() -> Definition<Leaf> { define(.lazySingleton) { Definition(Leaf.init) } }
-    func d1() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
-    func d2() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
-    func d3() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
-    func d4() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
-    func d5() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
-    func d6() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
-    func d7() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
-    func d8() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
-    func d9() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
-}
-
-/// The same 10 registrations per tag, in Swinject.
-func registerInjectingSwinject10(_ container: Container, tag: String) {
-    container.register(Leaf.self, name: tag + ".d0") { _ in Leaf() }.inObjectScope(.container)
-    container.register(Chain.self, name: tag + ".d1") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
-    container.register(Chain.self, name: tag + ".d2") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
-    container.register(Chain.self, name: tag + ".d3") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
-    container.register(Chain.self, name: tag + ".d4") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
-    container.register(Holder.self, name: tag + ".d5") { r in
-        let holder = Holder()
-        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
-        return holder
-    }
-    container.register(Holder.self, name: tag + ".d6") { r in
-        let holder = Holder()
-        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
-        return holder
-    }
-    container.register(Holder.self, name: tag + ".d7") { r in
-        let holder = Holder()
-        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
-        return holder
-    }
-    container.register(Holder.self, name: tag + ".d8") { r in
-        let holder = Holder()
-        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
-        return holder
-    }
-    container.register(Holder.self, name: tag + ".d9") { r in
-        let holder = Holder()
-        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
-        return holder
-    }
-}
-
 /// Resolves d0…d9 of one InjectingBucket10<Tag> once each.
 func resolveEachInjecting<Tag>(_ factory: BlockComponentFactory, _: Tag.Type) {
     blackHole(try? factory.resolve(InjectingBucket10<Tag>.d0))
@@ -987,6 +935,58 @@ func resolveEachInjectingAll(_ factory: BlockComponentFactory) {
     resolveEachInjecting(factory, Tag97.self)
     resolveEachInjecting(factory, Tag98.self)
     resolveEachInjecting(factory, Tag99.self)
+}
+
+/// 10 definitions that depend on each other: a lazySingleton and nine objectGraphs injecting it,
+/// four by their initializer and five by a property.
+final class InjectingBucket10<Tag>: Monsoon.Assembly {
+    override var definitions: [any ComponentDefinition] {
+        [d0(), d1(), d2(), d3(), d4(), d5(), d6(), d7(), d8(), d9()]
+    }
+    func d0() -> Definition<Leaf> { define(.lazySingleton) { Definition(Leaf.init) } }
+    func d1() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
+    func d2() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
+    func d3() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
+    func d4() -> Definition<Chain> { define(.objectGraph) { [self] in Definition(Chain.init(leaf:), d0()) } }
+    func d5() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
+    func d6() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
+    func d7() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
+    func d8() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
+    func d9() -> Definition<Holder> { define(.objectGraph) { [self] in Definition(Holder.init).inject(\.leaf, d0()) } }
+}
+
+/// The same 10 registrations per tag, in Swinject.
+func registerInjectingSwinject10(_ container: Container, tag: String) {
+    container.register(Leaf.self, name: tag + ".d0") { _ in Leaf() }.inObjectScope(.container)
+    container.register(Chain.self, name: tag + ".d1") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
+    container.register(Chain.self, name: tag + ".d2") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
+    container.register(Chain.self, name: tag + ".d3") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
+    container.register(Chain.self, name: tag + ".d4") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
+    container.register(Holder.self, name: tag + ".d5") { r in
+        let holder = Holder()
+        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        return holder
+    }
+    container.register(Holder.self, name: tag + ".d6") { r in
+        let holder = Holder()
+        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        return holder
+    }
+    container.register(Holder.self, name: tag + ".d7") { r in
+        let holder = Holder()
+        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        return holder
+    }
+    container.register(Holder.self, name: tag + ".d8") { r in
+        let holder = Holder()
+        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        return holder
+    }
+    container.register(Holder.self, name: tag + ".d9") { r in
+        let holder = Holder()
+        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        return holder
+    }
 }
 
 func injectingAssemblies10() -> [Monsoon.Assembly] {
