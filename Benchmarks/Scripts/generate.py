@@ -91,13 +91,14 @@ def activation():
     lines.append("")
     lines.append("/// The same 10 registrations per tag, in Swinject.")
     lines.append("func registerInjectingSwinject10(_ container: Container, tag: String) {")
-    lines.append('    container.register(Leaf.self, name: tag + ".d0") { _ in Leaf() }.inObjectScope(.container)')
+    lines.append('    let leaf = tag + ".d0"')
+    lines.append("    container.register(Leaf.self, name: leaf) { _ in Leaf() }.inObjectScope(.container)")
     for i in range(1, 5):
-        lines.append(f'    container.register(Chain.self, name: tag + ".d{i}") {{ r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }}')
+        lines.append(f'    container.register(Chain.self, name: tag + ".d{i}") {{ r in Chain(leaf: r.resolve(Leaf.self, name: leaf)!) }}')
     for i in range(5, 10):
         lines.append(f'    container.register(Holder.self, name: tag + ".d{i}") {{ r in')
         lines.append("        let holder = Holder()")
-        lines.append('        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")')
+        lines.append("        holder.leaf = r.resolve(Leaf.self, name: leaf)")
         lines.append("        return holder")
         lines.append("    }")
     lines.append("}")

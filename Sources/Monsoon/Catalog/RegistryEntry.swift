@@ -165,7 +165,7 @@ final class RegistryEntry: @unchecked Sendable {
             fields.hasAfterInjections = definition.hasAfterInjections
             fields.isMainActor = definition.isMainActor || (inherited?.isMainActor ?? false)
             fields.isAsync = definition.isAsync || (!definition.hasInitializer && inherited?.initializerAsync != nil)
-            fields.detachedMake = needsNoResolution ? definition.specializedMake : nil
+            fields.detachedMake = needsNoResolution ? definition.detachedBuild() : nil
             fields.stage = .completed
         }
     }

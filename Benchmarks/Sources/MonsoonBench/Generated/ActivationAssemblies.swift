@@ -957,34 +957,35 @@ final class InjectingBucket10<Tag>: Monsoon.Assembly {
 
 /// The same 10 registrations per tag, in Swinject.
 func registerInjectingSwinject10(_ container: Container, tag: String) {
-    container.register(Leaf.self, name: tag + ".d0") { _ in Leaf() }.inObjectScope(.container)
-    container.register(Chain.self, name: tag + ".d1") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
-    container.register(Chain.self, name: tag + ".d2") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
-    container.register(Chain.self, name: tag + ".d3") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
-    container.register(Chain.self, name: tag + ".d4") { r in Chain(leaf: r.resolve(Leaf.self, name: tag + ".d0")!) }
+    let leaf = tag + ".d0"
+    container.register(Leaf.self, name: leaf) { _ in Leaf() }.inObjectScope(.container)
+    container.register(Chain.self, name: tag + ".d1") { r in Chain(leaf: r.resolve(Leaf.self, name: leaf)!) }
+    container.register(Chain.self, name: tag + ".d2") { r in Chain(leaf: r.resolve(Leaf.self, name: leaf)!) }
+    container.register(Chain.self, name: tag + ".d3") { r in Chain(leaf: r.resolve(Leaf.self, name: leaf)!) }
+    container.register(Chain.self, name: tag + ".d4") { r in Chain(leaf: r.resolve(Leaf.self, name: leaf)!) }
     container.register(Holder.self, name: tag + ".d5") { r in
         let holder = Holder()
-        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        holder.leaf = r.resolve(Leaf.self, name: leaf)
         return holder
     }
     container.register(Holder.self, name: tag + ".d6") { r in
         let holder = Holder()
-        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        holder.leaf = r.resolve(Leaf.self, name: leaf)
         return holder
     }
     container.register(Holder.self, name: tag + ".d7") { r in
         let holder = Holder()
-        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        holder.leaf = r.resolve(Leaf.self, name: leaf)
         return holder
     }
     container.register(Holder.self, name: tag + ".d8") { r in
         let holder = Holder()
-        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        holder.leaf = r.resolve(Leaf.self, name: leaf)
         return holder
     }
     container.register(Holder.self, name: tag + ".d9") { r in
         let holder = Holder()
-        holder.leaf = r.resolve(Leaf.self, name: tag + ".d0")
+        holder.leaf = r.resolve(Leaf.self, name: leaf)
         return holder
     }
 }

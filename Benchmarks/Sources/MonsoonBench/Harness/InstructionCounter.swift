@@ -98,7 +98,7 @@ func instructionRows(_ counter: InstructionCounter, scenarios: [ResolutionScenar
                         ("5f", "5f. activation, per definition (200 distinct types)"),
                         ("5g", "5g. start-up: activate, resolve each once, per definition (1,000 define(scope) { })"),
                         ("5h", "5h. start-up: activate, resolve each once, per definition (1,000 define { })"),
-                        ("5i", "5i. start-up: activate, resolve each once, per definition (1,000 that inject, define(scope) { })")] {
+                        ("5i", "5i. start-up: activate, resolve each once, per definition (1,000, 900 injecting, define(scope) { })")] {
         let definitions = Double(definitionsPerActivation[id] ?? 1)
         let monsoon = (counter.perOperation(id, .monsoon, count: 1) ?? .nan) / definitions
         let swinject = (counter.perOperation(id, .swinject, count: 1) ?? .nan) / definitions

@@ -3,7 +3,7 @@ import Swinject
 
 /// Scenario 5's operations: activating 1,000 (5a) and 10,000 (5b) definitions of one type across 100
 /// assemblies, 200 definitions of 200 distinct types (5f, as an app's are), and Swinject registering
-/// the same; and start-up as an app lives it (5g, 5h, and 5i, whose definitions inject each other):
+/// the same; and start-up as an app lives it (5g, 5h, and 5i, whose definitions inject a shared one):
 /// activate the 1,000 definitions, then resolve each once, beside Swinject registering and resolving
 /// each once.
 func activationOperations() -> [String: [Implementation: () -> Void]] {

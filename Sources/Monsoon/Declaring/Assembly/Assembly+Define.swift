@@ -193,8 +193,8 @@ extension Assembly {
         if mode == .idle, !evaluation.pointee.definitions.isListing {
             return Self.evaluateDeferred(body, finish: Finish.self, identity: identity, function: function, assemblyType: assemblyType, scope: scope)
         }
-        // In a body evaluated at first use, a reference to a definition the factory registered needs no
-        // stub: the stub is only how an unregistered definition gets registered.
+        // In a body evaluated after activation, a reference to a definition the factory registered needs
+        // no stub: the stub is only how an unregistered definition gets registered.
         if mode == .evaluating, evaluation.pointee.definitions.isDiscovering, DefinitionEvaluation.isRegistered(identity) {
             return Definition(referenceTo: identity, function: function, assemblyType: assemblyType)
         }

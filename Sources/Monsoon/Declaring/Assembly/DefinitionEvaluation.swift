@@ -52,9 +52,10 @@ enum DefinitionEvaluation {
         var depth = 0
         /// The identities reached too deep in a chain to be evaluated: reported if never registered.
         var tooDeep: Set<DefinitionIdentity> = []
-        /// What says whether an identity is registered already, so that its body need not run again: set
-        /// when a deferred body is evaluated at first use, when most of what it reaches is registered. An
-        /// object rather than a closure, which would allocate a context for every first use.
+        /// What says whether an identity is registered already, so that its body need not run again and a
+        /// reference to it needs no stub: set when a body is evaluated after activation (a deferred body
+        /// at first use, a parameterized body), when most of what it reaches is registered. An object
+        /// rather than a closure, which would allocate a context for every first use.
         var registered: (any RegisteredIdentities)?
 
         /// Discovery evaluates a referenced body inside the body that refers to it: a chain this deep is
@@ -105,7 +106,7 @@ enum DefinitionEvaluation {
         return state.pointee.definitions.discovery?.admit(identity, stackIsLow: stackIsLow) ?? false
     }
 
-    /// Whether the factory evaluating a body on this thread (at first use) has registered `identity`
+    /// Whether the factory evaluating a body on this thread (after activation) has registered `identity`
     /// already; `false` at activation, which registers nothing before every listed body has run.
     @usableFromInline
     static func isRegistered(_ identity: DefinitionIdentity) -> Bool {

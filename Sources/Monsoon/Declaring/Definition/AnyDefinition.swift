@@ -132,10 +132,11 @@ public struct AnyDefinition: Sendable {
             fields.isStub ? try member(StubBehaviour.shared) : try member(unsafeDowncast(self, to: BuildingBox.self).building)
         }
 
-        /// The behaviour's compiled initializer, `nil` for a stub (which compiles nothing): read directly,
-        /// as `reading` would return it through a generic result and wrap it in a new closure.
-        final var specializedMake: CompiledMake? {
-            fields.isStub ? nil : unsafeDowncast(self, to: BuildingBox.self).building.specializedMake
+        /// The behaviour's compiled initializer for a detached build, a new closure on each call; `nil` for a
+        /// stub (which compiles nothing). Called directly, as `reading` would return it through a generic
+        /// result and wrap it in a new closure.
+        final func detachedBuild() -> CompiledMake? {
+            fields.isStub ? nil : unsafeDowncast(self, to: BuildingBox.self).building.detachedBuild()
         }
     }
 
@@ -239,7 +240,7 @@ public struct AnyDefinition: Sendable {
     // evaluates (see `Preparation`) before it builds from it.
     var dependencies: [Dependency] { isDeferred ? [] : box.reading { $0.dependencies } }
     /// The initializer compiled where the component type is known (see `DefinitionBehaviour`).
-    var specializedMake: CompiledMake? { box.specializedMake }
+    func detachedBuild() -> CompiledMake? { box.detachedBuild() }
 
     /// Whether a component of `type` can receive this definition's injections: the rule for children.
     func accepts(_ type: Any.Type) -> Bool { box.reading { $0.accepts(type) } }
@@ -414,7 +415,7 @@ extension Definition: ComponentDefinition {
 extension Recipe {
     /// The injections of this recipe, as data, in build order. Inlinable, so that compiling a definition
     /// (inlined where `T` is known) walks the recipe's arrays specialized: generic code fetched the type
-    /// metadata of each array and its elements, about 6,000 instructions per definition that injects.
+    /// metadata of each array and its elements, about 5,000 instructions per definition that injects.
     @inlinable var dependencies: [Dependency] {
         var result = Dependency.initializerArguments(initializer?.dependencies ?? [])
         if properties.isEmpty, methods.isEmpty { return result }

@@ -128,7 +128,6 @@ extension Definition {
         addingMethod(targets: [.opaque], takesRewrites: false, apply: inject)
     }
 
-    /// - Parameter cast: for an injection cast at build time, the supplied and the property's types.
     /// Hands a ``FactoryAware`` component its factory, after its own property and method injections.
     /// No dependency: the factory is no component of the graph.
     @inlinable
@@ -136,6 +135,9 @@ extension Definition {
         addingMethod(targets: []) { component, resolver in component.setFactory(resolver.factory) }
     }
 
+    /// Adds a property injection: what every `inject` comes to.
+    ///
+    /// - Parameter cast: for an injection cast at build time, the supplied and the property's types.
     @inlinable
     func addingProperty(
         _ keyPath: AnyKeyPath & Sendable, target: Dependency.Target, cast: (from: Any.Type, to: Any.Type)? = nil,
@@ -144,6 +146,7 @@ extension Definition {
         changingRecipe { $0.properties.append(PropertyInjection(keyPath: keyPath, target: target, cast: cast, apply: apply)) }
     }
 
+    /// Adds a method injection: what every `injectMethod` comes to.
     @inlinable
     func addingMethod(
         targets: [Dependency.Target], parameterTypes: [Any.Type] = [], takesRewrites: Bool = true,

@@ -58,7 +58,11 @@ public struct Definition<T>: Sendable {
 
     var recipe: Recipe<T> {
         get { storage?.recipe ?? Recipe() }
-        set { self = changingRecipe { $0 = newValue } }
+        set {
+            storage = RecipeBehaviour(newValue)
+            // The erased form `specialized()` made no longer describes it.
+            if compiledBox != nil { origin = .defined }
+        }
     }
 
     /// This definition with its recipe changed by `change`, on a storage of its own (copy on write): what

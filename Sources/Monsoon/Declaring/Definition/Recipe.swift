@@ -173,8 +173,7 @@ final class CallShape: Sendable {
     let parameterTypes: [Any.Type]
     let takesRewrites: Bool
 
-    @usableFromInline
-    init(dependencies: [Dependency.Target], parameterTypes: [Any.Type], takesRewrites: Bool) {
+    private init(dependencies: [Dependency.Target], parameterTypes: [Any.Type], takesRewrites: Bool) {
         self.dependencies = dependencies
         self.parameterTypes = parameterTypes
         self.takesRewrites = takesRewrites
@@ -327,8 +326,8 @@ struct MethodInjection<T>: Sendable {
 protocol DefinitionBehaviour: AnyObject, Sendable {
     var dependencies: [Dependency] { get }
     /// The initializer compiled where the component type is known, when the definition was declared
-    /// with `define`.
-    var specializedMake: CompiledMake? { get }
+    /// with `define`, for a component built without a resolution: a new closure on each call.
+    func detachedBuild() -> CompiledMake?
     var inheritableSteps: InheritedSteps { get }
     /// Whether the definition's hooks replace the inherited ones (`replacingInheritedHooks()`), read
     /// without erasing its steps.
@@ -372,8 +371,8 @@ final class RecipeBehaviour<T>: DefinitionBehaviour, @unchecked Sendable {
     @usableFromInline let recipe: Recipe<T>
     @inlinable var dependencies: [Dependency] { compilation.fields.dependencies }
     @inlinable var specializedBuild: CompiledBuild? { compilation.fields.build }
-    /// Made when read, once per entry that builds detached (see `Recipe.detachedMaker`).
-    @inlinable var specializedMake: CompiledMake? {
+    /// Made on each call, once per entry that builds detached (see `Recipe.detachedMaker`).
+    @inlinable func detachedBuild() -> CompiledMake? {
         // Not `Optional.map`: passing the maker through its generic parameter wraps it in a new closure.
         guard let maker = compilation.fields.make else { return nil }
         return maker(self)
@@ -435,8 +434,10 @@ struct RecipeCompilation: Sendable {
     /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made
     /// or changed inside Monsoon (a post-processor's), which builds through the generic code instead.
     @usableFromInline var build: CompiledBuild?
-    /// The initializer alone, compiled the same way: how a component that injects nothing is built
-    /// without a resolution.
+    /// What makes the initializer's build alone, compiled the same way: how a component that injects
+    /// nothing is built without a resolution. Handed only the `RecipeBehaviour` it was compiled for (it
+    /// downcasts to that class unchecked): a compilation is stored in that behaviour, or copied with its
+    /// recipe into one of the same component type (`Definition.erased`), and nowhere else.
     @usableFromInline var make: DetachedMaker?
 
     @inlinable
