@@ -31,9 +31,14 @@ public enum TestFactory: Sendable {
 ///     }
 /// }
 /// ```
+///
+/// Each test's factory is made on the main actor, as an app makes its factory at launch: an eager
+/// singleton of a main-actor type is built there, and the trait's arguments (the assemblies, a
+/// manifest URL, a configuration) are evaluated there too, so they may read the app's main-actor
+/// values and may throw. The test itself runs where it would without the trait.
 public struct MonsoonFactoryTrait: TestTrait, SuiteTrait, TestScoping {
-    /// Makes the factory of one test case.
-    let makeFactory: @Sendable () throws -> BlockComponentFactory
+    /// Makes the factory of one test case, on the main actor.
+    let makeFactory: @MainActor @Sendable () throws -> BlockComponentFactory
 
     public var isRecursive: Bool { true }
 
@@ -42,7 +47,7 @@ public struct MonsoonFactoryTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         // A suite trait is asked for the suite too; only test cases get factories.
         guard testCase != nil || !test.isSuite else { return try await function() }
-        let factory = try makeFactory()
+        let factory = try await MainActor.run { try makeFactory() }
         try await TestFactory.$current.withValue(factory) {
             try await withDefaultFactory(factory) { try await function() }
         }
@@ -53,13 +58,22 @@ extension Trait where Self == MonsoonFactoryTrait {
     /// Gives each test a fresh factory activated from the assemblies `assemblies` returns, with
     /// `replacing`'s assemblies swapped in for the ones they subclass, and `configuration` for
     /// `.config("key")` injections.
+    ///
+    /// ```swift
+    /// @Suite(.monsoonFactory({ [CoreAssembly(), ServiceAssembly()] }, replacing: { [OfflineServiceAssembly()] },
+    ///                        configuration: try Configuration(json: Data(#"{"retries": 0}"#.utf8), name: "test.json")))
+    /// ```
+    ///
+    /// Every argument is evaluated on the main actor for each test, when its factory is made: each may
+    /// read the app's main-actor values, and `configuration` may throw (the test then fails with the
+    /// error).
     public static func monsoonFactory(
-        _ assemblies: @escaping @Sendable () -> [Assembly],
-        replacing: @escaping @Sendable () -> [Assembly] = { [] },
-        configuration: Configuration = .empty
+        _ assemblies: @escaping @MainActor @Sendable () -> [Assembly],
+        replacing: @escaping @MainActor @Sendable () -> [Assembly] = { [] },
+        configuration: @autoclosure @escaping @MainActor @Sendable () throws -> Configuration = .empty
     ) -> Self {
         MonsoonFactoryTrait {
-            try BlockComponentFactory.forTesting(assemblies(), replacing: replacing(), configuration: configuration)
+            try BlockComponentFactory.forTesting(assemblies(), replacing: replacing(), configuration: configuration())
         }
     }
 
@@ -68,17 +82,22 @@ extension Trait where Self == MonsoonFactoryTrait {
     /// subclass and `configuration` merged over the manifest's.
     ///
     /// ```swift
-    /// @Suite(.monsoonFactory(manifest: ForecastApp.manifestURL, environment: "offline"))
+    /// @Suite(.monsoonFactory(manifest: try #require(ForecastApp.manifestURL), environment: "offline"))
     /// struct OfflineForecastTests { … }
     /// ```
+    ///
+    /// Every argument is evaluated on the main actor for each test, when its factory is made: `manifest`
+    /// may be a main-actor static property of the app, and it and `configuration` may throw (the test
+    /// then fails with the error).
     public static func monsoonFactory(
-        manifest: URL, environment: String? = nil,
-        replacing: @escaping @Sendable () -> [Assembly] = { [] },
-        configuration: Configuration = .empty
+        manifest: @autoclosure @escaping @MainActor @Sendable () throws -> URL,
+        environment: @autoclosure @escaping @MainActor @Sendable () -> String? = nil,
+        replacing: @escaping @MainActor @Sendable () -> [Assembly] = { [] },
+        configuration: @autoclosure @escaping @MainActor @Sendable () throws -> Configuration = .empty
     ) -> Self {
         MonsoonFactoryTrait {
             try BlockComponentFactory.forTesting(
-                manifest: manifest, environment: environment, replacing: replacing(), configuration: configuration)
+                manifest: manifest(), environment: environment(), replacing: replacing(), configuration: configuration())
         }
     }
 }
