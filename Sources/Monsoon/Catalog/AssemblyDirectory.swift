@@ -107,6 +107,15 @@ final class AssemblyDirectory: @unchecked Sendable {
 
     var assemblyNames: [String] { assemblies.map { typeName(Swift.type(of: $0)) } }
 
+    /// The activated assembly of `type`, of a superclass of it, or of a subclass replacing it.
+    func assembly(related type: Assembly.Type) -> Assembly? {
+        if let activated = byType[ObjectIdentifier(type)] { return activated }
+        for ancestor in ClassHierarchy.lineage(of: type, upTo: Assembly.self) {
+            if let activated = byType[ObjectIdentifier(ancestor)] { return activated }
+        }
+        return nil
+    }
+
     /// The key a reference has in this factory when its assembly was replaced by a subclass: a reference
     /// made through a `QuestAssembly` instance reaches `DragonQuestAssembly.quest()`.
     func replacementKey(for reference: DefinitionReference) -> String? {

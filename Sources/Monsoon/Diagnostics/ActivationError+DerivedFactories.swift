@@ -28,4 +28,46 @@ extension ValidationReport.Finding {
         return Self(kind: .notActivated, subject: requested,
                     message: sentence(summary, suggesting: nearestNames(to: requested, among: activated)))
     }
+
+    /// `child(_:)` on a child that was closed, or whose parent was.
+    static func childOfClosedFactory(ancestorClosed: Bool) -> Self {
+        let which = ancestorClosed ? "a child made from a factory that was closed (close()), whose components it reaches through it"
+            : "a child that was closed (close()), whose pools were emptied"
+        return Self(kind: .factoryClosed, subject: "child(_:)",
+                    message: "child(_:) was called on \(which), so every resolution through the new child would fail. "
+                        + "Make the child from an open factory: the session that replaced the closed one, or the app's factory.")
+    }
+
+    /// `assembly`, given to `child(_:)`, is of the class of one of the parent's assemblies (or related to it).
+    static func parentsAssemblyGivenToChild(_ assembly: Assembly, parents: Assembly) -> Self {
+        let given = typeName(type(of: assembly))
+        let parentsName = typeName(type(of: parents))
+        let relation = given == parentsName ? "the parent factory has \(given) already"
+            : "the parent factory has \(parentsName), which \(given) \(ClassHierarchy.isSubclass(type(of: assembly), of: type(of: parents)) ? "subclasses" : "is a superclass of")"
+        return Self(kind: .duplicateAssembly, subject: given,
+                    message: "\(given) was given to child(_:), but \(relation): a child sees the parent's definitions without being given "
+                        + "its assemblies. Give child(_:) only the session's own assemblies (they may hold the parent's, as `let core = "
+                        + "\(parentsName)()`, to refer to its definitions); to replace \(parentsName), derive a factory with parent.with(\(given)()).")
+    }
+
+    /// `assembly`, given to `child(_:)`, lists a definition of one of the parent's assemblies.
+    static func parentsDefinitionListedByChild(_ assembly: Assembly, function: String, parents: Assembly) -> Self {
+        let given = typeName(type(of: assembly))
+        let parentsKey = DefinitionKey(assemblyType: type(of: parents), method: function).description
+        let childKey = DefinitionKey(assemblyType: type(of: assembly), method: function).description
+        return Self(kind: .ambiguousType, subject: given,
+                    message: "\(given), given to child(_:), lists \(parentsKey), a definition of the parent's \(typeName(type(of: parents))): "
+                        + "listed by the child, it would be registered again as \(childKey), a second \(parentsKey) in the child. "
+                        + "A child reaches the parent's definitions through the parent: remove it from \(given)'s definitions, and its "
+                        + "references still reach the parent's \(parentsKey). For one per session, declare a method of \(given) that defines it.")
+    }
+
+    /// This finding of a child's validation, about the parent's own definitions.
+    func foundInParent() -> Self {
+        Self(severity: severity, kind: kind, subject: subject, path: path,
+             message: "In the parent factory's definitions (the parent did not validate when it was activated, and child(_:) "
+                + "validates every definition the child sees): " + message + " Fix it in the parent's assemblies; "
+                + "parent.validate() lists each such error.",
+             resolutionError: resolutionError)
+    }
 }

@@ -62,6 +62,20 @@ extension ValidationReport.Finding {
                 + "Use .lazySingleton for value types.")
     }
 
+    static func conflictingScopes(_ first: RegistryEntry, _ second: RegistryEntry) -> Self {
+        func declared(_ scope: Scope) -> String {
+            var arguments = ["\"\(scope.name)\""]
+            if scope.holding == .weakly { arguments.append("holding: .weakly") }
+            if scope.isEager { arguments.append("eager: true") }
+            return "Scope(\(arguments.joined(separator: ", ")))"
+        }
+        return Self(kind: .conflictingScopes, subject: first.scope.name,
+                    message: "Two scopes are named \(first.scope.name): \(first.key) is in \(declared(first.scope)) and \(second.key) in "
+                        + "\(declared(second.scope)). The report, the graph and reset(_:) know a scope by its name, so they could not tell "
+                        + "them apart. Declare the scope once, as a static constant (static let \(first.scope.name) = \(declared(first.scope))), "
+                        + "and use it in both; or give the other scope a name of its own.")
+    }
+
     static func duplicateAssembly(_ name: String) -> Self {
         Self(kind: .duplicateAssembly, subject: name,
              message: "\(name) was passed more than once. Pass each assembly type once.")

@@ -72,3 +72,38 @@ extension BlockComponentFactory {
         return catalog.reachedEntries.sorted { $0.key < $1.key }
     }
 }
+
+/// Parameterized definitions declaring a type, for the message of a lookup by that type: a lookup by
+/// type cannot pass runtime arguments, so they are never its candidates.
+extension BlockComponentFactory {
+    /// The keys of the parameterized definitions declaring `type` that the factory knows of: those the
+    /// evaluated definitions refer to, and those resolved with arguments since.
+    func parameterizedKeys(declaring type: Any.Type) -> [String] {
+        let id = ObjectIdentifier(type)
+        var keys: [String] = []
+        func note(_ reference: DefinitionReference) {
+            guard let parameterized = reference.parameterized, ObjectIdentifier(parameterized.declaredType) == id,
+                  let assembly = reference.assemblyType else { return }
+            let key = DefinitionKey(assemblyType: assembly, method: reference.function).description
+            if !keys.contains(key) { keys.append(key) }
+        }
+        func walk(_ target: Dependency.Target) {
+            switch target {
+            case .definition(let reference), .provider(let reference): note(reference)
+            case .collection(let targets): targets.forEach(walk)
+            default: break
+            }
+        }
+        _ = prepareAll()
+        for entry in catalog.allEntries {
+            if !entry.definition.arguments.values.isEmpty, ObjectIdentifier(entry.definition.declaredType) == id,
+               let assembly = entry.definition.assemblyType {
+                let key = DefinitionKey(assemblyType: assembly, method: entry.definition.function).description
+                if !keys.contains(key) { keys.append(key) }
+            }
+            guard !entry.definition.isDeferred else { continue }
+            for dependency in entry.definition.dependencies { walk(dependency.target) }
+        }
+        return keys
+    }
+}

@@ -1,6 +1,6 @@
 /// Why ``BlockComponentFactory/close()`` did not close a factory.
 public struct CloseError: Error, Sendable, CustomStringConvertible {
-    /// ``ErrorKind/notAChild`` or ``ErrorKind/closeDuringResolution``.
+    /// ``ErrorKind/notAChild``, ``ErrorKind/closeDuringResolution`` or ``ErrorKind/closeTimedOut``.
     public let kind: ErrorKind
     public let description: String
 
@@ -18,5 +18,15 @@ public struct CloseError: Error, Sendable, CustomStringConvertible {
     static var duringResolution: Self {
         Self(.closeDuringResolution, "it was called while a component was being built, and closing waits for every resolution to finish.",
              advice: "Close outside any initializer or hook, for example from the code that handles logging out.")
+    }
+
+    static func timedOut(running: Int, waited: Duration) -> Self {
+        let resolutions = running == 1 ? "1 resolution of it was" : "\(running) resolutions of it were"
+        return Self(.closeTimedOut,
+                    "\(resolutions) still running after \(waited) (the factory's sharedBuildWait), so its pools could not be emptied. "
+                        + "The child refuses new resolutions; nothing was torn down.",
+                    advice: "A resolution that waits for this close never ends: an initializer or hook that starts "
+                        + "Task { try await session.close() } and waits for it. Close from the code that handles logging out, outside "
+                        + "any build, and do not wait for the close in a build; a later close() tries again.")
     }
 }

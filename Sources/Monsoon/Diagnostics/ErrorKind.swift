@@ -89,6 +89,9 @@ public enum ErrorKind: String, Sendable {
     /// ``BlockComponentFactory/reset(_:)`` was called from inside a build (an initializer or hook).
     /// Carried by ``ScopeResetError``.
     case resetDuringResolution
+    /// ``BlockComponentFactory/reset(_:)`` was given a scope no definition of the factory is in: a
+    /// misspelt name, or another factory's scope. Carried by ``ScopeResetError``.
+    case unknownScope
     /// A child factory was resolved from after ``BlockComponentFactory/close()`` began.
     case factoryClosed
     /// ``BlockComponentFactory/close()`` was called on a factory that is no child. Carried by ``CloseError``.
@@ -96,6 +99,9 @@ public enum ErrorKind: String, Sendable {
     /// ``BlockComponentFactory/close()`` was called from inside a build (an initializer or hook).
     /// Carried by ``CloseError``.
     case closeDuringResolution
+    /// ``BlockComponentFactory/close()`` waited the factory's `sharedBuildWait` for resolutions still
+    /// running (one may be waiting for that very close). Carried by ``CloseError``.
+    case closeTimedOut
 
     // MARK: Activating
     /// Two definitions have the same key.
@@ -133,6 +139,10 @@ public enum ErrorKind: String, Sendable {
     case notActivated
     /// The factory's `maximumDepth:` is below 1 or its `sharedBuildWait:` is not positive.
     case invalidLimit
+    /// Two scopes of one's own share a name but differ in holding or eagerness (`Scope("cache")` and
+    /// `Scope("cache", holding: .weakly)`): reports, graphs and ``BlockComponentFactory/reset(_:)`` name a
+    /// scope by its name alone.
+    case conflictingScopes
 
     // MARK: Validating
     /// Activation failed: a ``ManifestError`` whose ``ManifestError/activationError`` lists the problems.

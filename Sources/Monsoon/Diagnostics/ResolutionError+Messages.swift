@@ -73,18 +73,32 @@ extension ResolutionError {
     /// - Parameters:
     ///   - related: definitions of related types (see `relatedDefinitions(of:)`).
     ///   - unlisted: deferred definitions of `type` that lookups do not find (see `unlistedDefinitions(declaring:)`).
+    ///   - inChildren: keys of definitions declaring `type` in children of the factory.
+    ///   - parameterized: keys of parameterized definitions declaring `type`.
     static func noDefinition(
-        for type: Any.Type, knownTypes: [String], related: [String] = [], unlisted: [String] = [], path: [String]
+        for type: Any.Type, knownTypes: [String], related: [String] = [], unlisted: [String] = [], inChildren: [String] = [],
+        parameterized: [String] = [], path: [String]
     ) -> ResolutionError {
         let name = typeName(type)
         var advice: [String] = []
-        if !unlisted.isEmpty {
+        if !inChildren.isEmpty {
+            advice.append("A child of this factory (a session made with child(_:)) declares it: \(inChildren.joined(separator: ", ")). "
+                          + "Resolve it from that child, try session.resolve(\(name).self); the parent never sees its children's definitions.")
+        } else if !parameterized.isEmpty {
+            let calls = parameterized.map { key in
+                let method = DefinitionKey(parsing: key).map { "\($0.assembly).\($0.method)" } ?? key
+                return "factory.resolve(\(method), …)"
+            }
+            advice.append("\(parameterized.joined(separator: " and ")) declare\(parameterized.count == 1 ? "s" : "") it and take\(parameterized.count == 1 ? "s" : "") "
+                          + "runtime arguments, which a lookup by type cannot pass. Resolve it with its arguments: \(calls.joined(separator: " or ")).")
+        } else if !unlisted.isEmpty {
             advice = unlisted.map { $0 + "." }
         } else if !related.isEmpty {
             advice.append("Lookup by type is exact, and these definitions declare related types: \(related.joined(separator: "; ")).")
             advice.append("Resolve one of those types, or declare the definition as Definition<\(name)>.")
         } else {
-            advice.append("Return a Definition<\(name)> from an assembly method and list it in that assembly's definitions.")
+            advice.append("Return a Definition<\(name)> from an assembly method and list it in that assembly's definitions; "
+                          + "if a method with parameters (define(arguments:)) defines it, resolve that method with its arguments.")
             let nearest = nearestNames(to: name, among: knownTypes)
             if !nearest.isEmpty { advice.append("Types that have definitions and similar names: \(nearest.joined(separator: ", ")).") }
         }
@@ -166,12 +180,16 @@ extension ResolutionError {
             advice: ["Add \(function) to \(declaring)'s `override var definitions` so that activation registers it."])
     }
 
-    static func assemblyNotActivated(_ assembly: Any.Type, activated: [String], path: [String]) -> ResolutionError {
+    /// - Parameter inChild: whether a child of the factory (a session) activated it.
+    static func assemblyNotActivated(_ assembly: Any.Type, activated: [String], inChild: Bool = false, path: [String]) -> ResolutionError {
         let name = typeName(assembly)
         let list = activated.isEmpty ? "none" : activated.joined(separator: ", ")
+        let advice = inChild
+            ? "\(name) is an assembly of a child of this factory (a session made with child(_:)), whose definitions the parent never sees: "
+                + "resolve it from that child, try session.resolve(\(name).…)."
+            : "Pass an instance of \(name) (or a subclass) to BlockComponentFactory(assemblies:)."
         return ResolutionError(.assemblyNotActivated, subject: "a definition of \(name)", path: path,
-                               summary: "no \(name) was activated in this factory (activated: \(list)).",
-                               advice: ["Pass an instance of \(name) (or a subclass) to BlockComponentFactory(assemblies:)."])
+                               summary: "no \(name) was activated in this factory (activated: \(list)).", advice: [advice])
     }
 
     static func weakSingletonOfValue(_ key: String, built: Any.Type, path: [String]) -> ResolutionError {
@@ -285,11 +303,27 @@ extension ResolutionError {
                         advice: ["Keep the factory alive for as long as components that build more components from it."])
     }
 
-    static func factoryClosed() -> ResolutionError {
-        ResolutionError(.factoryClosed, subject: "from this child factory", path: [],
-                        summary: "it was closed (close()), and its pools were emptied.",
-                        advice: ["Resolve from a child that is open: make a new one with parent.child(…) for the next session, "
-                                 + "or resolve the parent's components from the parent."])
+    /// A resolution refused by a closed child's gate: `gate` says whether the child or a factory it
+    /// descends from was closed.
+    ///
+    /// - Parameter reachedFromChild: the refusing factory was entered from another's resolution, a
+    ///   child (or sub-session) of it reaching one of its components.
+    static func factoryClosed(_ subject: ResolutionSubject, _ gate: ChildLifetime.Gate, reachedFromChild: Bool) -> ResolutionError {
+        let name = subject.name
+        let what = name.map { "\($0) from this child factory" } ?? "from this child factory"
+        let path = name.map { [$0] } ?? []
+        if gate == .ancestorClosed || reachedFromChild {
+            return ResolutionError(
+                .factoryClosed, subject: what, path: path,
+                summary: "a factory it was made from (a session it is a sub-session of) was closed, and this child reaches its "
+                    + "components through it.",
+                advice: ["Close a sub-session before the session it belongs to, or with it; after a session's close(), make its "
+                         + "sub-sessions again from the session that replaces it."])
+        }
+        return ResolutionError(.factoryClosed, subject: what, path: path,
+                               summary: "this child was closed (close()), and its pools were emptied.",
+                               advice: ["Resolve from a child that is open: make a new one with parent.child(…) for the next session, "
+                                        + "or resolve the parent's components from the parent."])
     }
 
     static func argumentsNotDeclared(_ key: String, count: Int) -> ResolutionError {

@@ -1,6 +1,6 @@
 /// Why ``BlockComponentFactory/reset(_:)`` did not empty a scope's pools.
 public struct ScopeResetError: Error, Sendable, CustomStringConvertible {
-    /// ``ErrorKind/scopeNotResettable`` or ``ErrorKind/resetDuringResolution``.
+    /// ``ErrorKind/scopeNotResettable``, ``ErrorKind/resetDuringResolution`` or ``ErrorKind/unknownScope``.
     public let kind: ErrorKind
     /// The scope that was to be reset.
     public let scope: Scope
@@ -24,5 +24,15 @@ public struct ScopeResetError: Error, Sendable, CustomStringConvertible {
     static func duringResolution(_ scope: Scope) -> Self {
         Self(.resetDuringResolution, scope, "it was called while a component was being built on this thread.",
              advice: "Reset outside any initializer or hook: a resolution may be building from the pools being emptied.")
+    }
+
+    /// - Parameter pooled: the names of the scopes of one's own the factory's definitions are in.
+    static func unknownScope(_ scope: Scope, pooled: [String]) -> Self {
+        let nearest = nearestNames(to: scope.name, among: pooled)
+        let ordered = nearest + pooled.filter { !nearest.contains($0) }
+        let known = ordered.isEmpty ? "This factory pools no scope of your own." : "The scopes of your own it pools, nearest first: \(ordered.joined(separator: ", "))."
+        return Self(.unknownScope, scope, "no definition of this factory is in that scope, so there is nothing to reset.",
+                    advice: known + " Reset the scope its definitions are declared in (define(.\(nearest.first ?? "myScope")) { … }); "
+                        + "a scope is known by its name, and a definition with runtime arguments counts once resolved.")
     }
 }

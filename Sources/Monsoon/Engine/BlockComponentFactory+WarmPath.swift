@@ -28,7 +28,7 @@ extension BlockComponentFactory {
             }
         }
         if entry.reach.mayAwait { try checkSynchronouslyBuildable(entry) }
-        let component = try withResolution { context throws(ResolutionError) in try context.instance(of: entry) }
+        let component = try withResolution(of: .entry(entry)) { context throws(ResolutionError) in try context.instance(of: entry) }
         return try typed(component, of: entry, as: T.self, path: [])
     }
 
@@ -81,8 +81,12 @@ extension BlockComponentFactory {
     /// Runs `body` in the resolution of this factory already running on this thread, if any (a component
     /// resolving from inside its initializer joins the graph being built, even through another factory's
     /// resolution), otherwise in a new top-level resolution, which reuses the thread's spare context.
+    ///
+    /// - Parameter subject: what is resolved, for the error of a closed child.
     @usableFromInline
-    func withResolution<R>(_ body: (ResolutionContext) throws(ResolutionError) -> R) throws(ResolutionError) -> R {
+    func withResolution<R>(
+        of subject: ResolutionSubject = .unnamed, _ body: (ResolutionContext) throws(ResolutionError) -> R
+    ) throws(ResolutionError) -> R {
         let thread = ThreadState.current
         let enclosing = thread.pointee.resolutions.current
         var candidate = enclosing
@@ -91,7 +95,12 @@ extension BlockComponentFactory {
             candidate = current.run.enclosing
         }
         // A child counts its resolutions, so that `close()` can wait for them to end.
-        if let childLifetime, !childLifetime.enter() { throw .factoryClosed() }
+        if let childLifetime {
+            let gate = childLifetime.enter()
+            if gate != .open {
+                throw .factoryClosed(subject, gate, reachedFromChild: enclosing?.factory.descends(from: self) == true)
+            }
+        }
         defer { childLifetime?.leave() }
         let context = thread.pointee.resolutions.spare ?? ResolutionContext()
         thread.pointee.resolutions.spare = nil
@@ -136,3 +145,24 @@ func cast<T>(_ component: Any, of entry: RegistryEntry, as type: T.Type, path: [
     throw .typeMismatch(entry.key, builds: entry.definition.declaredType, requested: type, path: path + [entry.key])
 }
 
+/// What a resolution is asked for, named in the error of a closed child only: made for every resolution
+/// that takes the general path, so it holds what the caller has at hand, unformatted.
+@usableFromInline
+enum ResolutionSubject: Sendable {
+    case unnamed
+    case entry(RegistryEntry)
+    case reference(DefinitionReference)
+    case key(String)
+    case type(Any.Type)
+
+    /// The key or type, as messages name it.
+    var name: String? {
+        switch self {
+        case .unnamed: nil
+        case .entry(let entry): entry.key
+        case .reference(let reference): BlockComponentFactory.key(of: reference)
+        case .key(let key): key
+        case .type(let type): typeName(type)
+        }
+    }
+}

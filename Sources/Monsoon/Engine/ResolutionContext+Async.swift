@@ -44,7 +44,10 @@ extension ResolutionContext {
 
     private nonisolated(nonsending) func sharedInstanceAsync(of entry: RegistryEntry, in cell: SharedInstanceCell) async throws -> Any {
         if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
-        if let home = factory.parentEntry(of: entry) { return try await home.factory.resolveAsync(home.entry, as: Any.self) }
+        if let home = factory.parentEntry(of: entry) {
+            if home.factory.hasPatchesInForce { claims.usedPatch = true }
+            return try await home.factory.resolveAsync(home.entry, as: Any.self)
+        }
         switch try await factory.coordinator.claimAsync(cell, group: entry.cycleGroup, for: id,
                                                          key: entry.key, path: path) {
         case .available(let value):

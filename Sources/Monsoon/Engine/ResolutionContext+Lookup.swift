@@ -76,7 +76,8 @@ extension BlockComponentFactory {
         guard let candidates = catalog.entries(declaring: type), let first = candidates.first else {
             if let implicit = catalog.implicitEntry(for: type) { return implicit }
             throw .noDefinition(for: type, knownTypes: catalog.typeNames, related: relatedDefinitions(of: type),
-                                unlisted: unlistedDefinitions(declaring: type), path: path())
+                                unlisted: unlistedDefinitions(declaring: type), inChildren: descendantKeys(declaring: type),
+                                parameterized: parameterizedKeys(declaring: type), path: path())
         }
         guard candidates.count == 1 else {
             throw .ambiguous(type, candidates: candidates.map(\.key), path: path())
@@ -89,7 +90,7 @@ extension BlockComponentFactory {
         _ method: (A) -> (repeat each Argument) -> Definition<T>, _ arguments: repeat each Argument, path: @autoclosure () -> [String]
     ) throws(ResolutionError) -> Definition<T> {
         guard let assembly = assemblies.assembly(A.self) else {
-            throw .assemblyNotActivated(A.self, activated: assemblies.assemblyNames, path: path())
+            throw .assemblyNotActivated(A.self, activated: assemblies.assemblyNames, inChild: descendant(activating: A.self) != nil, path: path())
         }
         // Only the identity is needed: a parameterless definition is registered, and a parameterized one
         // is deferred until the factory needs its content.

@@ -287,7 +287,12 @@ final class ResolutionContext {
         // Built by this resolution and not (or not yet) published.
         if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
         // A child's entry of its parent's shared definition: the parent's pool holds the component.
-        if let home = factory.parentEntry(of: entry) { return try home.factory.resolve(home.entry, as: Any.self) }
+        if let home = factory.parentEntry(of: entry) {
+            // The parent's build may hand out a double of the parent's: what this child builds with it
+            // is not pooled either, so no double outlives its patch here.
+            if home.factory.hasPatchesInForce { claims.usedPatch = true }
+            return try home.factory.resolve(home.entry, as: Any.self)
+        }
         switch try factory.coordinator.claim(cell, group: entry.cycleGroup, for: id, key: entry.key,
                                              wait: factory.limits.sharedBuildWait, path: path) {
         case .available(let value):

@@ -108,7 +108,7 @@ extension BlockComponentFactory {
     public func allComponents<T>(of type: T.Type = T.self) async throws -> [T] {
         let entries = catalog.entries(declaring: type) ?? []
         return try await reportingFailure {
-            try await withAsyncResolution { context in
+            try await withAsyncResolution(of: .type(type)) { context in
                 var components: [T] = []
                 for entry in entries { components.append(try typed(try await context.instanceAsync(of: entry), of: entry, as: type, path: [])) }
                 return components
@@ -133,7 +133,7 @@ extension BlockComponentFactory {
                 throw error.asyncRequired(in: .closure)
             }
         }
-        let component = try await withAsyncResolution { context in try await context.instanceAsync(of: entry) }
+        let component = try await withAsyncResolution(of: .entry(entry)) { context in try await context.instanceAsync(of: entry) }
         return try typed(component, of: entry, as: T.self, path: [])
     }
 
@@ -145,7 +145,7 @@ extension BlockComponentFactory {
         }
         // Through the resolution, so that its graph referring back to the same arguments finds this entry.
         let reference = definition.reference
-        let component = try await withAsyncResolution { context in
+        let component = try await withAsyncResolution(of: .reference(reference)) { context in
             let entry = try context.entry(for: reference, declaredType: T.self)
             return try typed(try await context.instanceAsync(of: entry), of: entry, as: T.self, path: [])
         }
@@ -154,7 +154,7 @@ extension BlockComponentFactory {
 
     /// Runs `body` in a new asynchronous resolution of this factory, finishing or abandoning it.
     nonisolated(nonsending)
-    func withAsyncResolution<R>(_ body: (ResolutionContext) async throws -> R) async throws -> R {
+    func withAsyncResolution<R>(of subject: ResolutionSubject = .unnamed, _ body: (ResolutionContext) async throws -> R) async throws -> R {
         let enclosing = AsyncResolutionChain.enclosing
         // Async initializers that resolve what builds them again, each in a resolution of its own:
         // the chain of resolutions is bounded like the stack of one.
@@ -162,7 +162,10 @@ extension BlockComponentFactory {
             throw ResolutionError.depthLimitExceeded("a resolution started by an async initializer", limit: limits.maximumDepth,
                                                      stackExhausted: false, path: [])
         }
-        if let childLifetime, !childLifetime.enter() { throw ResolutionError.factoryClosed() }
+        if let childLifetime {
+            let gate = childLifetime.enter()
+            if gate != .open { throw ResolutionError.factoryClosed(subject, gate, reachedFromChild: false) }
+        }
         defer { childLifetime?.leave() }
         let context = ResolutionContext()
         context.begin(factory: self, enclosing: nil, stackFloor: 0)

@@ -42,7 +42,7 @@ extension BlockComponentFactory {
     private func inject(into existing: Any, entry: RegistryEntry) throws(ResolutionError) -> Any {
         do {
             if !entry.isPrepared { try prepare(entry, path: []) }
-            return try withResolution { context throws(ResolutionError) in try context.inject(into: existing, entry: entry) }
+            return try withResolution(of: .entry(entry)) { context throws(ResolutionError) in try context.inject(into: existing, entry: entry) }
         } catch {
             throw error.asyncRequired(in: .injection)
         }
@@ -80,6 +80,6 @@ extension BlockComponentFactory {
     nonisolated(nonsending)
     private func injectAsync(into instance: AnyObject, entry: RegistryEntry) async throws {
         if !entry.isPrepared { try prepare(entry, path: []) }
-        _ = try await withAsyncResolution { context in try await context.injectAsync(into: instance, entry: entry) }
+        _ = try await withAsyncResolution(of: .entry(entry)) { context in try await context.injectAsync(into: instance, entry: entry) }
     }
 }

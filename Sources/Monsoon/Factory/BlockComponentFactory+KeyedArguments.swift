@@ -8,7 +8,7 @@ extension BlockComponentFactory {
             throw .argumentsNotDeclared(key, count: arguments.count)
         }
         let entry = try parameterizedEntry(for: reference, definition: parameterized, path: [])
-        return try withResolution { context throws(ResolutionError) in
+        return try withResolution(of: .entry(entry)) { context throws(ResolutionError) in
             try context.component(of: entry, as: type)
         }
     }
@@ -18,7 +18,7 @@ extension BlockComponentFactory {
     func resolveParameterized<T>(key: String, arguments: [any Sendable], as type: T.Type) async throws -> T {
         let reference = try parameterizedReference(key: key, arguments: arguments)
         guard reference.parameterized != nil else { throw ResolutionError.argumentsNotDeclared(key, count: arguments.count) }
-        let component = try await withAsyncResolution { context in
+        let component = try await withAsyncResolution(of: .reference(reference)) { context in
             let entry = try context.entry(for: reference, declaredType: T.self)
             return try typed(try await context.instanceAsync(of: entry), of: entry, as: T.self, path: [])
         }

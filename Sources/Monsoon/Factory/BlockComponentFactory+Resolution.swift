@@ -102,7 +102,7 @@ extension BlockComponentFactory {
     @usableFromInline
     func resolveParameterized<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
         // Through the resolution, so that its graph referring back to the same arguments finds this entry.
-        try withResolution { context throws(ResolutionError) in try context.resolve(definition.reference, as: T.self) }
+        try withResolution(of: .reference(definition.reference)) { context throws(ResolutionError) in try context.resolve(definition.reference, as: T.self) }
     }
 
     /// The component of the unique definition that declares `type` (the `T` of its `Definition<T>`).
@@ -149,7 +149,7 @@ extension BlockComponentFactory {
     public func resolve<T>(key: String, arguments: [any Sendable] = [], as type: T.Type = T.self) throws(ResolutionError) -> T {
         try reportingFailure { () throws(ResolutionError) in
             guard arguments.isEmpty else { return try resolveParameterized(key: key, arguments: arguments, as: type) }
-            return try withResolution { context throws(ResolutionError) in try context.resolve(key: key, as: type) }
+            return try withResolution(of: .key(key)) { context throws(ResolutionError) in try context.resolve(key: key, as: type) }
         }
     }
 
@@ -159,7 +159,7 @@ extension BlockComponentFactory {
     /// - Complexity: proportional to the components built.
     public func allComponents<T>(of type: T.Type = T.self) throws(ResolutionError) -> [T] {
         try reportingFailure { () throws(ResolutionError) in
-            try withResolution { context throws(ResolutionError) in try context.allComponents(of: type) }
+            try withResolution(of: .type(type)) { context throws(ResolutionError) in try context.allComponents(of: type) }
         }
     }
 }

@@ -42,6 +42,8 @@ public final class BlockComponentFactory: Sendable {
     let parent: BlockComponentFactory?
     /// A child's gate, which `close()` shuts; `nil` for a factory that is no child.
     let childLifetime: ChildLifetime?
+    /// The children made from this factory, for the messages of lookups only a child can answer.
+    let children = ChildDirectory()
     /// The singleton build times measured during activation (written once by the activating thread) and
     /// added to by `start()`.
     let singletonTimings = Locked<[ActivationReport.SingletonTiming]>([])
@@ -154,10 +156,11 @@ public final class BlockComponentFactory: Sendable {
         let registry = try Registry.activating(directory, postProcessors: allDefinitionPostProcessors) { reference, definition in
             assemblyConfigurations.configuration(forAssembly: reference.assembly, building: definition, directory: directory, global: configuration)
         }
+        if let conflict = ScopeConflicts.finding(in: registry.entries) { throw ActivationError(problems: [conflict]) }
         let catalog = Catalog(registry: registry, assemblies: directory)
         self.catalog = catalog
         self.parent = parent
-        self.childLifetime = parent.map { _ in ChildLifetime() }
+        self.childLifetime = parent.map { ChildLifetime(parent: $0.childLifetime) }
         // A child's pools are emptied by `close()`, so its resolutions never read them lock-free: they
         // all take the general path, whose gate `close()` waits on.
         if let parent {

@@ -21,7 +21,8 @@ import Foundation
 ///   factory's `sharedBuildWait`), and get the one instance. A build that fails throws to its caller
 ///   and leaves the lazy unbuilt, so a waiting caller tries the build itself.
 /// - It holds its factory and its graph weakly: an objectGraph component nothing holds any more is
-///   built anew. Its first call is a resolution like any other, so a closed child refuses it.
+///   built anew. Its first call is a resolution like any other, so a closed child refuses it; once
+///   built, it returns its component whatever becomes of the factory (closed, released).
 ///
 /// - Note: Shown in the graph and validated as a provider edge: built later, never with the component
 ///   that holds it.
@@ -53,13 +54,23 @@ public final class Lazy<T>: @unchecked Sendable {
 
     /// The component: built by the first call, the same instance afterwards.
     ///
-    /// - Throws: ``ResolutionError``: what its build throws, `ErrorKind.factoryReleased` once the
-    ///   factory is gone, `ErrorKind.initializerCycle` when its own build calls it,
+    /// - Throws: ``ResolutionError``: what its build throws, `ErrorKind.factoryReleased` when the
+    ///   factory is gone before the first call, `ErrorKind.initializerCycle` when its own build calls it,
     ///   `ErrorKind.sharedBuildTimedOut` when another thread's first build outlasts the factory's
     ///   `sharedBuildWait`.
     public func callAsFunction() throws(ResolutionError) -> T {
+        // What it built outlives its factory: a session's lazy keeps working after logout.
+        if let built { return built }
         let factory = try factory.get()
         return try factory.reportingFailure { () throws(ResolutionError) in try component(from: factory) }
+    }
+
+    /// The component, once built.
+    private var built: T? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard case .built(let component) = state else { return nil }
+        return component
     }
 
     private func component(from factory: BlockComponentFactory) throws(ResolutionError) -> T {
@@ -108,7 +119,7 @@ public final class Lazy<T>: @unchecked Sendable {
     /// objectGraph components, or the resolution still building it on this thread.
     private func build(from factory: BlockComponentFactory, in graph: GraphSnapshot?) throws(ResolutionError) -> T {
         let entry = try factory.entry(for: reference, declaredType: T.self, path: [])
-        return try factory.withResolution { context throws(ResolutionError) in
+        return try factory.withResolution(of: .entry(entry)) { context throws(ResolutionError) in
             if let graph, context.stack.frames.isEmpty { context.inherit(graph) }
             return try context.component(of: entry, as: T.self)
         }

@@ -22,7 +22,7 @@ public struct Provider<T>: Sendable {
         let factory = try factory.get()
         return try factory.reportingFailure { () throws(ResolutionError) in
             let entry = try factory.entry(for: reference, declaredType: T.self, path: [])
-            return try factory.withResolution { context throws(ResolutionError) in
+            return try factory.withResolution(of: .entry(entry)) { context throws(ResolutionError) in
                 try context.component(of: entry, as: T.self)
             }
         }

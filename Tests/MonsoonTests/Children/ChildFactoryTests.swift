@@ -220,7 +220,11 @@ private func resolveSynchronously(_ factory: BlockComponentFactory) throws(Resol
 
         let late = try await #require(throws: ResolutionError.self) { try await session.resolve(ShopSessionAssembly.cart) }
         #expect(late.kind == .factoryClosed)
-        #expect(late.description.hasPrefix("Cannot resolve from this child factory: it was closed (close()), and its pools were emptied."))
+        #expect(late.description == """
+            Cannot resolve ShopSessionAssembly.cart() from this child factory: this child was closed (close()), and its pools were emptied.
+              Resolve from a child that is open: make a new one with parent.child(…) for the next session, or resolve the parent's components from the parent.
+            """)
+        #expect(late.path == ["ShopSessionAssembly.cart()"])
         await #expect(throws: ResolutionError.self) { try await session.resolve(ShopSessionAssembly.badge) }
         // A second close waits for nothing and tears nothing down again.
         try await session.close()
@@ -369,7 +373,10 @@ private func resolveSynchronously(_ factory: BlockComponentFactory) throws(Resol
         #expect(log.count("teardown AuthToken frank") == 1)
     }
 
-    @Test func resettingAParentScopeIsSeenByItsChildAndAChildResetLeavesTheParentAlone() throws {
+    /// Swinject's meaning (`testResetObjectScopeCallsParentContainer`): a child's reset empties the scope
+    /// in the parent too, so the child never resolves a component of it from before its reset; a
+    /// parent's reset leaves the child's own pools alone.
+    @Test func aChildsResetEmptiesTheScopeInItsParentTooAndAParentsResetLeavesTheChildsOwn() throws {
         let parent = try BlockComponentFactory(assemblies: [StockAssembly()])
         let child = try parent.child(ShelfAssembly())
         let stock = try child.resolve(StockAssembly.stock)
@@ -378,13 +385,16 @@ private func resolveSynchronously(_ factory: BlockComponentFactory) throws(Resol
 
         try child.reset(.childTestStock)
         #expect(try child.resolve(ShelfAssembly.shelf) !== shelf)
-        #expect(try parent.resolve(StockAssembly.stock) === stock)
-        #expect(try child.resolve(StockAssembly.stock) === stock)
-
-        try parent.reset(.childTestStock)
         let restocked = try child.resolve(StockAssembly.stock)
         #expect(restocked !== stock)
         #expect(try parent.resolve(StockAssembly.stock) === restocked)
+
+        let newShelf = try child.resolve(ShelfAssembly.shelf)
+        try parent.reset(.childTestStock)
+        #expect(try child.resolve(ShelfAssembly.shelf) === newShelf)
+        let again = try child.resolve(StockAssembly.stock)
+        #expect(again !== restocked)
+        #expect(try parent.resolve(StockAssembly.stock) === again)
     }
 }
 

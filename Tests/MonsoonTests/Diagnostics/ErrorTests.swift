@@ -66,7 +66,7 @@ struct Unbuildable: Error, CustomStringConvertible {
         #expect(error?.kind == .noDefinitionForType)
         #expect(error?.description == """
             Cannot resolve DragonQuest: no definition declares this type.
-              Return a Definition<DragonQuest> from an assembly method and list it in that assembly's definitions.
+              Return a Definition<DragonQuest> from an assembly method and list it in that assembly's definitions; if a method with parameters (define(arguments:)) defines it, resolve that method with its arguments.
             """)
     }
 

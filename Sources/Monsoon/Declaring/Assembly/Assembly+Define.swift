@@ -104,7 +104,7 @@ extension Assembly {
         let identity = DefinitionIdentity(fileID: fileID, line: line, column: column, assembly: ObjectIdentifier(type(of: self)))
         let runtimeArguments = RuntimeArguments(first, repeat each more)
         let assemblyType = type(of: self)
-        let parameterized = ParameterizedDefinition {
+        let parameterized = ParameterizedDefinition(declaring: T.self) {
             DefinitionEvaluation.declaring(ObjectIdentifier(assemblyType)) { DefinitionEvaluation.with(.evaluating, body) }
                 .declared(at: identity, arguments: runtimeArguments, function: function, assemblyType: assemblyType)
                 .erased

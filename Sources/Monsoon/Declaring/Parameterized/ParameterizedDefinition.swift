@@ -7,8 +7,12 @@
 @usableFromInline
 final class ParameterizedDefinition: DefinitionAttachment, @unchecked Sendable {
     private let evaluate: () -> AnyDefinition
+    /// The type its definition declares, known without evaluating it: for the message of a lookup by
+    /// that type, which cannot pass arguments.
+    let declaredType: Any.Type
 
-    init(_ evaluate: @escaping () -> AnyDefinition) {
+    init(declaring declaredType: Any.Type, _ evaluate: @escaping () -> AnyDefinition) {
+        self.declaredType = declaredType
         self.evaluate = evaluate
     }
 

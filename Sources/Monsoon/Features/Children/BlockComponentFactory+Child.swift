@@ -38,14 +38,41 @@ extension BlockComponentFactory {
     /// - Complexity: activates this factory's definitions again for the child (without building its
     ///   shared components): O(*n*) in all the definitions, plus the child's singletons.
     public func child(_ assemblies: Assembly...) throws(ActivationError) -> BlockComponentFactory {
+        if let childLifetime, case let gate = childLifetime.isClosed, gate != .open {
+            throw ActivationError(problems: [.childOfClosedFactory(ancestorClosed: gate == .ancestorClosed)])
+        }
+        let problems = assemblies.flatMap { assembly in
+            self.assemblies.assembly(related: type(of: assembly)).map { [ValidationReport.Finding.parentsAssemblyGivenToChild(assembly, parents: $0)] }
+                ?? parentsDefinitionsListed(by: assembly)
+        }
+        if !problems.isEmpty { throw ActivationError(problems: problems) }
         // Every definition this factory's bodies reach registered here first, so that the child finds
         // this factory's entry for each (see `parentEntry(of:)`).
         _ = prepareAll()
-        // An assembly this factory has already fails as a duplicate, as it would in one factory.
-        return try BlockComponentFactory(
-            assemblies: self.assemblies.given.assemblies + assemblies, excluding: self.assemblies.given.excluded, configuration: configuration,
-            definitionPostProcessors: givenPostProcessors.definition, instancePostProcessors: givenPostProcessors.instance,
-            validating: true, limits: limits, onResolutionFailure: failureObserver, parent: self)
+        do throws(ActivationError) {
+            let child = try BlockComponentFactory(
+                assemblies: self.assemblies.given.assemblies + assemblies, excluding: self.assemblies.given.excluded, configuration: configuration,
+                definitionPostProcessors: givenPostProcessors.definition, instancePostProcessors: givenPostProcessors.instance,
+                validating: true, limits: limits, onResolutionFailure: failureObserver, parent: self)
+            children.add(child)
+            return child
+        } catch {
+            // What the child's validation found in this factory's own definitions is said to be this factory's.
+            let keys = Set(catalog.keys + catalog.reachedEntries.map(\.key))
+            throw ActivationError(problems: error.problems.map { keys.isSuperset(of: $0.path) ? $0.foundInParent() : $0 })
+        }
+    }
+
+    /// The definitions `assembly` lists that an assembly of this factory declares, reached through a
+    /// collaborator of its own (`let core = CoreAssembly()`, listing `core.logger()`): a child reaches them
+    /// through this factory, and listing one would register it a second time under the child's name.
+    private func parentsDefinitionsListed(by assembly: Assembly) -> [ValidationReport.Finding] {
+        let listed = DefinitionEvaluation.discovering { DefinitionEvaluation.listing { assembly.definitions.map(\.erased) } }.result
+        return listed.compactMap { definition in
+            guard let declaring = definition.assemblyType, declaring != type(of: assembly),
+                  let parents = self.assemblies.assembly(related: declaring) else { return nil }
+            return .parentsDefinitionListedByChild(assembly, function: definition.function, parents: parents)
+        }
     }
 
     /// Closes a child factory (see ``child(_:)``): a session's logout.
@@ -65,16 +92,26 @@ extension BlockComponentFactory {
     ///    returns.
     ///
     /// A second call waits for the first to finish, and does nothing more. The parent's components are
-    /// not touched.
+    /// not touched. A child made from this one (a sub-session) refuses every resolution from then on.
+    ///
+    /// The wait for running resolutions lasts no longer than the factory's `sharedBuildWait`: a
+    /// resolution may be waiting for this very close (a hook that starts `Task { try await
+    /// session.close() }` and waits for it). Then `close` throws, the child stays closed to new
+    /// resolutions, nothing is torn down, and a later `close()` tries again.
     ///
     /// - Throws: ``CloseError`` — `ErrorKind.notAChild` on a factory that is no child (its singletons
     ///   are read without a lock, so nothing can close it safely: release it instead);
-    ///   `ErrorKind.closeDuringResolution` from inside a build, which `close` would wait for forever.
+    ///   `ErrorKind.closeDuringResolution` from inside a build, which `close` would wait for forever;
+    ///   `ErrorKind.closeTimedOut` when resolutions still ran after `sharedBuildWait`.
     nonisolated(nonsending)
     public func close() async throws(CloseError) {
         guard let childLifetime else { throw .notAChild }
         guard !Self.isInsideBuild(ThreadState.current) else { throw .duringResolution }
-        guard await childLifetime.closeAndDrain() else { return }
+        switch await childLifetime.closeAndDrain(waitingAtMost: limits.sharedBuildWait) {
+        case .drained: break
+        case .closedByAnother: return
+        case .timedOut(let running): throw .timedOut(running: running, waited: limits.sharedBuildWait)
+        }
         // No resolution runs now, and none can start: the pools are read by nobody.
         let held = coordinator.takeAll(catalog.allEntries.compactMap { entry in entry.cell.map { (entry, $0) } })
         for component in held.sorted(by: { $0.sequence > $1.sequence }) {
@@ -87,6 +124,42 @@ extension BlockComponentFactory {
         }
         childLifetime.finishTeardown()
         // `held` goes here, with the last references the child had: deinitializers run now.
+    }
+
+    /// The first child alive (or child of one) that activated an assembly of `type`, for the message of
+    /// a lookup in this factory that only that child can answer.
+    func descendant(activating type: Assembly.Type) -> BlockComponentFactory? {
+        for child in children.alive {
+            if child.assemblies.assembly(related: type) != nil { return child }
+            if let found = child.descendant(activating: type) { return found }
+        }
+        return nil
+    }
+
+    /// The keys of the definitions declaring `type` in children alive (and their children), for the
+    /// message of a lookup by type in this factory that only they can answer.
+    func descendantKeys(declaring type: Any.Type) -> [String] {
+        children.alive.flatMap { child in (child.catalog.entries(declaring: type).map { Array($0) } ?? []).map(\.key) + child.descendantKeys(declaring: type) }
+    }
+
+    /// Whether a patch is installed on this factory or on one it descends from.
+    var hasPatchesInForce: Bool {
+        var factory: BlockComponentFactory? = self
+        while let current = factory {
+            if current.patches.hasPatches { return true }
+            factory = current.parent
+        }
+        return false
+    }
+
+    /// Whether this factory is a child of `ancestor`, or a child of one of its children.
+    func descends(from ancestor: BlockComponentFactory) -> Bool {
+        var current = parent
+        while let factory = current {
+            if factory === ancestor { return true }
+            current = factory.parent
+        }
+        return false
     }
 
     /// The parent's entry that pools `entry`'s component, for a child's entry of one of the parent's

@@ -2,74 +2,168 @@
 /// resolution of a child passes, so that `close()` can wait until none runs before it empties the pools.
 ///
 /// A closed child starts no resolution, so once `close()` has seen the count fall to zero nothing reads
-/// its pools any more, published ones included, and they can be emptied. No continuation is resumed
-/// under the lock.
+/// its pools any more, published ones included, and they can be emptied. The wait is bounded: a running
+/// resolution may be waiting for the very `close()` that waits for it. No continuation is resumed under
+/// the lock.
 final class ChildLifetime: Sendable {
     private struct State {
         var isClosed = false
         /// Top-level resolutions (synchronous or asynchronous) begun and not ended.
         var running = 0
-        /// The first `close()`, waiting for `running` to reach zero.
-        var drained: CheckedContinuation<Void, Never>?
-        /// Whether the first `close()` has torn everything down.
+        /// The `close()` draining or tearing down, if any.
+        var isClosing = false
+        /// That `close()`, waiting for `running` to reach zero: resumed with `true` then, or with `false`
+        /// by its timer.
+        var drained: CheckedContinuation<Bool, Never>?
+        /// Whether a `close()` has torn everything down.
         var isTornDown = false
-        /// Later `close()` calls, waiting for the first to finish.
-        var tornDown: [CheckedContinuation<Void, Never>] = []
+        /// Later `close()` calls, waiting for the closing one: resumed with whether it tore down.
+        var waiting: [CheckedContinuation<Bool, Never>] = []
+    }
+
+    /// How a call of `close()` went on from the gate.
+    enum Closing {
+        /// It drained the resolutions: it tears down, then calls `finishTeardown`.
+        case drained
+        /// Another call tore down, or had done so before.
+        case closedByAnother
+        /// Resolutions still ran when the wait ended: `running` of them. The child stays closed to new
+        /// resolutions; nothing was torn down, and a later `close()` tries again.
+        case timedOut(running: Int)
+    }
+
+    /// Whether a resolution may begin.
+    enum Gate {
+        case open
+        case closed
+        /// The child is open, but a factory it descends from was closed.
+        case ancestorClosed
     }
 
     private let state = Locked(State())
+    /// The gate of the factory this one is a child of, when that is a child too (a sub-session).
+    private let parent: ChildLifetime?
 
-    /// Counts a resolution in; `false` once the child is closed.
-    func enter() -> Bool {
-        state.withLock { state in
-            guard !state.isClosed else { return false }
-            state.running += 1
-            return true
+    init(parent: ChildLifetime?) {
+        self.parent = parent
+    }
+
+    /// Whether this child or a factory it descends from was closed.
+    var isClosed: Gate {
+        if state.withLock({ $0.isClosed }) { return .closed }
+        var ancestor = parent
+        while let current = ancestor {
+            if current.state.withLock({ $0.isClosed }) { return .ancestorClosed }
+            ancestor = current.parent
         }
+        return .open
+    }
+
+    /// Counts a resolution in when the child and every factory it descends from are open.
+    func enter() -> Gate {
+        let own = state.withLock { state -> Gate in
+            guard !state.isClosed else { return .closed }
+            state.running += 1
+            return .open
+        }
+        guard own == .open, let parent, parent.isClosed != .open else { return own }
+        leave()
+        return .ancestorClosed
     }
 
     /// Counts a resolution out, and lets a waiting `close()` go on when it was the last one.
     func leave() {
-        let drained = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let drained = state.withLock { state -> CheckedContinuation<Bool, Never>? in
             state.running -= 1
             guard state.running == 0, let drained = state.drained else { return nil }
             state.drained = nil
             return drained
         }
-        drained?.resume()
+        drained?.resume(returning: true)
     }
 
-    /// Closes the gate and waits until no resolution runs. `true` for the first call, which then tears
-    /// down and calls `finishTeardown`; a later call waits for that and returns `false`.
+    /// Closes the gate and waits, no longer than `limit`, until no resolution runs; a call while another
+    /// is closing waits for that one.
     nonisolated(nonsending)
-    func closeAndDrain() async -> Bool {
-        let isFirst = state.withLock { state -> Bool in
-            defer { state.isClosed = true }
-            return !state.isClosed
+    func closeAndDrain(waitingAtMost limit: Duration) async -> Closing {
+        let isFirst = state.withLock { state -> Bool? in
+            state.isClosed = true
+            if state.isTornDown { return nil }
+            defer { state.isClosing = true }
+            return !state.isClosing
         }
-        await withCheckedContinuation { (waiting: CheckedContinuation<Void, Never>) in
-            let goesOn = state.withLock { state -> Bool in
-                if isFirst {
-                    guard state.running > 0 else { return true }
-                    state.drained = waiting
-                } else {
-                    guard !state.isTornDown else { return true }
-                    state.tornDown.append(waiting)
+        guard let isFirst else { return .closedByAnother }
+        if !isFirst {
+            // The closing call's own wait is bounded, and so is this one.
+            let tornDown = await withCheckedContinuation { (waiting: CheckedContinuation<Bool, Never>) in
+                let isDone = state.withLock { state -> Bool in
+                    guard !state.isTornDown, state.isClosing else { return true }
+                    state.waiting.append(waiting)
+                    return false
                 }
+                if isDone { waiting.resume(returning: state.withLock { $0.isTornDown }) }
+            }
+            return tornDown ? .closedByAnother : .timedOut(running: state.withLock { $0.running })
+        }
+        var timer: Task<Void, Never>?
+        let drained = await withCheckedContinuation { (drained: CheckedContinuation<Bool, Never>) in
+            let isIdle = state.withLock { state -> Bool in
+                guard state.running > 0 else { return true }
+                state.drained = drained
                 return false
             }
-            if goesOn { waiting.resume() }
+            if isIdle { return drained.resume(returning: true) }
+            timer = Task { [state] in
+                do { try await Task.sleep(for: limit) } catch { return }
+                let expired = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                    defer { state.drained = nil }
+                    return state.drained
+                }
+                expired?.resume(returning: false)
+            }
         }
-        return isFirst
+        timer?.cancel()
+        guard drained else {
+            let (running, waiting) = state.withLock { state in
+                state.isClosing = false
+                defer { state.waiting = [] }
+                return (state.running, state.waiting)
+            }
+            for continuation in waiting { continuation.resume(returning: false) }
+            return .timedOut(running: running)
+        }
+        return .drained
     }
 
     /// Marks the teardown done and lets every later `close()` return.
     func finishTeardown() {
-        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let waiting = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
             state.isTornDown = true
-            defer { state.tornDown = [] }
-            return state.tornDown
+            state.isClosing = false
+            defer { state.waiting = [] }
+            return state.waiting
         }
-        for continuation in waiting { continuation.resume() }
+        for continuation in waiting { continuation.resume(returning: true) }
     }
+}
+
+/// The children made from a factory, held weakly: when a lookup fails in the parent, its message says
+/// which child could answer it (a session's component resolved from the app's factory).
+final class ChildDirectory: Sendable {
+    private struct Held: Sendable {
+        weak var child: BlockComponentFactory?
+    }
+
+    private let held = Locked<[Held]>([])
+
+    /// Adds `child`, forgetting the children released since the last one was added.
+    func add(_ child: BlockComponentFactory) {
+        held.withLock { held in
+            held.removeAll { $0.child == nil }
+            held.append(Held(child: child))
+        }
+    }
+
+    /// The children alive now, oldest first.
+    var alive: [BlockComponentFactory] { held.withLock { $0.compactMap(\.child) } }
 }

@@ -17,7 +17,7 @@ extension BlockComponentFactory {
     ///   suggest names for a missing one.
     public func resolve<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T {
         try reportingFailure { () throws(ResolutionError) in
-            try withResolution { context throws(ResolutionError) in try context.resolve(type, named: name) }
+            try withResolution(of: .type(type)) { context throws(ResolutionError) in try context.resolve(type, named: name) }
         }
     }
 

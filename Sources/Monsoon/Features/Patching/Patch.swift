@@ -106,6 +106,9 @@ final class PatchTable: Sendable {
         count.subtract(1, ordering: .releasing)
     }
 
+    /// Whether any patch is installed (a bypass alone does not count).
+    var hasPatches: Bool { patches.withLock { !$0.isEmpty } }
+
     /// The most recent patch of the entry's definition, if any.
     func patch(for entry: RegistryEntry) -> Patch? {
         patches.withLock { $0[entry.declaration.identity]?.last }

@@ -22,6 +22,8 @@ extension BlockComponentFactory {
         // reference no assembly lists is left to the graph's own finding, which names the injection.
         var findings = prepareAll().filter { $0.kind != .undeclaredDefinition }
         findings += Validator(factory: self).findings()
+        // Activation checked the listed definitions; bodies run since may have reached others.
+        if let conflict = ScopeConflicts.finding(in: catalog.allEntries) { findings.append(conflict) }
         if buildingOpaqueDefinitions { findings += opaqueBuildFindings() }
         return ValidationReport(findings: findings)
     }
