@@ -393,7 +393,7 @@ extension Dependency.Target {
         switch self {
         case .config(let reference): [reference]
         case .collection(let targets): targets.flatMap(\.configurationReferences)
-        case .definition, .type, .value, .opaque, .provider, .allOfType: []
+        case .definition, .type, .value, .opaque, .provider, .synchronousProvider, .allOfType: []
         }
     }
 }

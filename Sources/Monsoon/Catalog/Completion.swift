@@ -102,7 +102,7 @@ enum Completion {
         into problems: inout [ValidationReport.Finding]
     ) {
         if scope.holdsWeakly, MetadataKind.isValueType(definition.declaredType) {
-            problems.append(.weakSingletonOfValueType(key(), type: definition.declaredType, location: definition.location))
+            problems.append(.weakSingletonOfValueType(key(), type: definition.declaredType, scope: scope, location: definition.location))
         }
         for exposed in definition.exposedTypes {
             if let declared = definition.declaredType as? AnyClass, let exposedClass = exposed as? AnyClass,

@@ -78,7 +78,7 @@ extension Dependency.Target {
             } else {
                 body(DependencyEdge(kind: .reference, entry: lookup(reference), reference: reference, type: nil, isCollected: isCollected))
             }
-        case .provider(let reference):
+        case .provider(let reference), .synchronousProvider(let reference):
             let entry = reference.parameterized == nil ? lookup(reference) : nil
             body(DependencyEdge(kind: .provider, entry: entry, reference: reference, type: nil, isCollected: isCollected))
         case .type(let type):

@@ -34,7 +34,7 @@ extension BlockComponentFactory {
             }
             throw .invalidDefinition(key, problems: problems, path: path() + [key], withArguments: true)
         }
-        if resolved.scope.isEager { throw .singletonWithArguments(key, path: path() + [key]) }
+        if resolved.scope.isEager { throw .singletonWithArguments(key, scope: resolved.scope, path: path() + [key]) }
         if !problems.isEmpty { throw .invalidDefinition(key, problems: problems, path: path() + [key], withArguments: true) }
         let naming = EntryNaming(assemblyName: definition.assemblyType.map { typeName($0) } ?? "", keyWithArguments: key)
         let entry = RegistryEntry(naming: naming, definition: definition, scope: resolved.scope, inherited: resolved.inherited)

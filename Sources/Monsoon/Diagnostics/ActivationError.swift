@@ -56,23 +56,17 @@ extension ValidationReport.Finding {
              message: "\(key) (\(location)) is listed more than once in its assembly's definitions; list it once.")
     }
 
-    static func weakSingletonOfValueType(_ key: String, type: Any.Type, location: String) -> Self {
+    static func weakSingletonOfValueType(_ key: String, type: Any.Type, scope: Scope, location: String) -> Self {
         Self(kind: .weakSingletonOfValueType, subject: key,
-             message: "\(key) (\(location)) is a weakSingleton of \(typeName(type)), a value type, which nothing can hold weakly. "
-                + "Use .lazySingleton for value types.")
+             message: "\(key) (\(location)) is \(scope.isOwn ? "in \(scope.declaration), which holds weakly, and builds" : "a weakSingleton of") "
+                + "\(typeName(type)), a value type, which nothing can hold weakly. \(scope.fix(dropping: "holding: .weakly", orUse: ".lazySingleton for value types")).")
     }
 
     static func conflictingScopes(_ first: RegistryEntry, _ second: RegistryEntry) -> Self {
-        func declared(_ scope: Scope) -> String {
-            var arguments = ["\"\(scope.name)\""]
-            if scope.holding == .weakly { arguments.append("holding: .weakly") }
-            if scope.isEager { arguments.append("eager: true") }
-            return "Scope(\(arguments.joined(separator: ", ")))"
-        }
-        return Self(kind: .conflictingScopes, subject: first.scope.name,
-                    message: "Two scopes are named \(first.scope.name): \(first.key) is in \(declared(first.scope)) and \(second.key) in "
-                        + "\(declared(second.scope)). The report, the graph and reset(_:) know a scope by its name, so they could not tell "
-                        + "them apart. Declare the scope once, as a static constant (static let \(first.scope.name) = \(declared(first.scope))), "
+        Self(kind: .conflictingScopes, subject: first.scope.name,
+                    message: "Two scopes are named \(first.scope.name): \(first.key) is in \(first.scope.declaration) and \(second.key) in "
+                        + "\(second.scope.declaration). The report, the graph and reset(_:) know a scope by its name, so they could not tell "
+                        + "them apart. Declare the scope once, as a static constant (static let \(first.scope.name) = \(first.scope.declaration)), "
                         + "and use it in both; or give the other scope a name of its own.")
     }
 

@@ -89,7 +89,7 @@ extension BlockComponentFactory {
         }
         func walk(_ target: Dependency.Target) {
             switch target {
-            case .definition(let reference), .provider(let reference): note(reference)
+            case .definition(let reference), .provider(let reference), .synchronousProvider(let reference): note(reference)
             case .collection(let targets): targets.forEach(walk)
             default: break
             }

@@ -127,6 +127,18 @@ extension ResolutionError {
                         advice: ["Move one side of the cycle to a property or method injection."])
     }
 
+    /// A ``Provider`` or ``Lazy`` (`holder`) called by `caller`'s initializer, whose build of `target`
+    /// needs `caller`, still in that initializer.
+    static func calledFromInitializer(_ holder: String, caller: String, target: String, cycle: [String]) -> ResolutionError {
+        let article = holder == "Lazy" ? "its Lazy" : "its Provider"
+        return ResolutionError(
+            .initializerCycle, subject: caller, path: cycle,
+            summary: "initializer cycle through a \(holder) called in an initializer: \(caller)'s initializer calls \(article) of \(target), "
+                + "whose build needs \(caller), which does not exist until that initializer returns.",
+            advice: ["Keep the \(holder) and call it after the initializer has returned (in a method, on first use), not from the initializer: "
+                     + "then \(caller) exists and the cycle closes."])
+    }
+
     /// A ``Lazy`` called from the build it is running (an initializer or hook of what it builds).
     static func lazyCallsItsOwnBuild(_ key: String) -> ResolutionError {
         ResolutionError(.initializerCycle, subject: key, path: [key, key],
@@ -192,10 +204,11 @@ extension ResolutionError {
                                summary: "no \(name) was activated in this factory (activated: \(list)).", advice: [advice])
     }
 
-    static func weakSingletonOfValue(_ key: String, built: Any.Type, path: [String]) -> ResolutionError {
+    static func weakSingletonOfValue(_ key: String, built: Any.Type, scope: Scope, path: [String]) -> ResolutionError {
         ResolutionError(.weakSingletonOfValueType, subject: key, path: path,
-                        summary: "a weakSingleton must build a class instance, but it built a \(typeName(built)).",
-                        advice: ["Use .lazySingleton for value types."])
+                        summary: "\(scope.isOwn ? "\(scope.declaration) holds weakly, so it" : "a weakSingleton") must build a class instance, "
+                            + "but it built a \(typeName(built)).",
+                        advice: [scope.fix(dropping: "holding: .weakly", orUse: ".lazySingleton for value types") + "."])
     }
 
     static func resolverOutsideResolution(subject: String) -> ResolutionError {
@@ -285,10 +298,12 @@ extension ResolutionError {
         ResolutionError(.invalidParent, subject: key, path: path, summary: explanation)
     }
 
-    static func singletonWithArguments(_ key: String, path: [String]) -> ResolutionError {
+    static func singletonWithArguments(_ key: String, scope: Scope, path: [String]) -> ResolutionError {
         ResolutionError(.singletonWithArguments, subject: key, path: path,
-                        summary: "a definition with runtime arguments cannot be a singleton: singletons are built at activation, before any arguments exist.",
-                        advice: ["Use .lazySingleton to keep one instance per argument values."])
+                        summary: scope.isOwn
+                            ? "a definition with runtime arguments cannot be in \(scope.declaration), which builds at activation, before any arguments exist."
+                            : "a definition with runtime arguments cannot be a singleton: singletons are built at activation, before any arguments exist.",
+                        advice: [scope.fix(dropping: "eager: true", orUse: ".lazySingleton to keep one instance per argument values") + "."])
     }
 
     static func postProcessorMismatch(_ key: String, processor: String, returned: Any.Type, expected: Any.Type, path: [String]) -> ResolutionError {

@@ -65,6 +65,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// A closure's `Resolver`, in a resolution the caller awaited: the closure should take the
         /// component as an argument, which the resolution awaits.
         case closure
+        /// A ``Lazy``'s call, or a closure injected with `.closure(…)`: synchronous by type, so the fix is a
+        /// ``Provider``, which can be awaited.
+        case synchronousProvider(String)
     }
 
     /// This `asyncRequired` error as it reads when `part` is what could not await: "this resolution is
@@ -77,6 +80,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .injection:
             return ResolutionError(.asyncRequired, subject: subject, path: path, summary: start + "this injection is synchronous.",
                                    advice: ["Inject with `try await factory.inject(into: …)`, which awaits the initializer."])
+        case .synchronousProvider(let holder):
+            let method = DefinitionKey(parsing: subject)?.method ?? subject
+            return ResolutionError(
+                .asyncRequired, subject: subject, path: path, summary: start + "\(holder) is called synchronously, so it cannot await it.",
+                advice: ["Inject a Provider instead, .provider(\(method)), and call it with `try await provider()`; or have it built before the first "
+                         + "call (an eager singleton, built by `try await factory.start()`)."])
         case .closure:
             let owner = path.dropLast().last.map { " of \($0)" } ?? ""
             let method = path.last.flatMap { DefinitionKey(parsing: $0)?.method } ?? subject

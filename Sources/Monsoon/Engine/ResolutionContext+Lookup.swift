@@ -40,6 +40,20 @@ extension ResolutionContext {
         return components
     }
 
+    /// Runs `body`, a ``Provider`` or ``Lazy`` building `entry` in this resolution; when it was called from
+    /// an initializer still running and the build needs that very component, the initializer cycle is
+    /// said as it is: the fix is to call it after the initializer, not to move an injection.
+    func calledFromInitializer<R>(
+        as holder: String, of entry: RegistryEntry, _ body: () throws(ResolutionError) -> R
+    ) throws(ResolutionError) -> R {
+        guard let caller = stack.frames.last, !caller.hasInstance else { return try body() }
+        do {
+            return try body()
+        } catch where error.kind == .initializerCycle && error.path.first == caller.entry.key {
+            throw .calledFromInitializer(holder, caller: caller.entry.key, target: entry.key, cycle: error.path)
+        }
+    }
+
     /// The component of `entry` as `T`, within this resolution.
     func component<T>(of entry: RegistryEntry, as type: T.Type) throws(ResolutionError) -> T {
         if !entry.isPrepared { try factory.prepare(entry, path: path) }

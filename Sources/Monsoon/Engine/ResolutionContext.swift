@@ -410,7 +410,7 @@ final class ResolutionContext {
     /// runs the injections postponed until this instance existed.
     @usableFromInline func didInstantiate(_ instance: StoredInstance, for entry: RegistryEntry) throws(ResolutionError) {
         if entry.scope.holdsWeakly, instance.isBoxed, !(type(of: instance.value) is AnyClass) {
-            throw .weakSingletonOfValue(entry.key, built: type(of: instance.value), path: path)
+            throw .weakSingletonOfValue(entry.key, built: type(of: instance.value), scope: entry.scope, path: path)
         }
         guard !stack.frames.isEmpty else { return }
         let top = stack.frames.count - 1

@@ -99,6 +99,7 @@ public final class Lazy<T>: @unchecked Sendable {
                 do {
                     built = try build(from: factory, in: graph)
                 } catch {
+                    let error = error.asyncRequired(in: .synchronousProvider("a Lazy"))
                     condition.lock()
                     state = .pending
                     condition.broadcast()
@@ -121,7 +122,7 @@ public final class Lazy<T>: @unchecked Sendable {
         let entry = try factory.entry(for: reference, declaredType: T.self, path: [])
         return try factory.withResolution(of: .entry(entry)) { context throws(ResolutionError) in
             if let graph, context.stack.frames.isEmpty { context.inherit(graph) }
-            return try context.component(of: entry, as: T.self)
+            return try context.calledFromInitializer(as: "Lazy", of: entry) { () throws(ResolutionError) in try context.component(of: entry, as: T.self) }
         }
     }
 }
@@ -168,7 +169,7 @@ extension Injectable {
     /// injected in, and returns that one instance from then on.
     public static func lazy<V>(_ definition: Definition<V>) -> Injection<Lazy<V>> where Self == Injection<Lazy<V>> {
         let reference = definition.reference
-        return Injection(target: .provider(reference)) { resolver in
+        return Injection(target: .synchronousProvider(reference)) { resolver in
             Lazy(factory: resolver.factory, reference: reference, graph: resolver.graphSnapshot())
         }
     }

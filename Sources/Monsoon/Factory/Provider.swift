@@ -23,7 +23,7 @@ public struct Provider<T>: Sendable {
         return try factory.reportingFailure { () throws(ResolutionError) in
             let entry = try factory.entry(for: reference, declaredType: T.self, path: [])
             return try factory.withResolution(of: .entry(entry)) { context throws(ResolutionError) in
-                try context.component(of: entry, as: T.self)
+                try context.calledFromInitializer(as: "Provider", of: entry) { () throws(ResolutionError) in try context.component(of: entry, as: T.self) }
             }
         }
     }

@@ -41,6 +41,7 @@ extension Injection: CustomStringConvertible {
         case .collection(let targets): "collection of \(targets.count)"
         case .config(let reference): reference.label
         case .provider(let reference): "provider of \(reference.function)"
+        case .synchronousProvider(let reference): "synchronous provider of \(reference.function)"
         case .allOfType(let type): "all of \(typeName(type))"
         case .type(let type): "by type \(typeName(type))"
         case .value: "value of \(typeName(Value.self))"

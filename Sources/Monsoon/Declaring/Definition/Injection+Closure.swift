@@ -17,9 +17,15 @@ extension Injectable {
         _ definition: Definition<V>
     ) -> Injection<@Sendable () throws -> V> where Self == Injection<@Sendable () throws -> V> {
         let reference = definition.reference
-        return Injection(target: .provider(reference)) { resolver in
+        return Injection(target: .synchronousProvider(reference)) { resolver in
             let provider = Provider<V>(factory: resolver.factory, reference: reference)
-            return { try provider() }
+            return {
+                do throws(ResolutionError) {
+                    return try provider()
+                } catch {
+                    throw error.asyncRequired(in: .synchronousProvider("the closure injected with .closure(…)"))
+                }
+            }
         }
     }
 }

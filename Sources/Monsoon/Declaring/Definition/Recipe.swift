@@ -466,6 +466,9 @@ struct Dependency: Sendable {
         case config(ConfigurationReference)
         /// A provider of another definition: nothing is built when the provider is injected.
         case provider(DefinitionReference)
+        /// A provider called synchronously (a ``Lazy``, a closure injected with `.closure(…)`): like
+        /// `provider`, and it cannot await an async initializer, which validation reports.
+        case synchronousProvider(DefinitionReference)
         /// Every definition that declares a type.
         case allOfType(Any.Type)
         /// User code that resolves whatever it wants (not visible without running it).

@@ -129,6 +129,29 @@ extension Scope {
     var publishesLockFree: Bool { keepsForFactoryLifetime }
 }
 
+extension Scope {
+    /// Whether it is a scope of one's own, not a built-in one.
+    var isOwn: Bool { number >= ScopeNames.builtInCount }
+
+    /// How the scope is declared in code, for messages: `.weakSingleton`, `Scope("cache", holding: .weakly)`.
+    var declaration: String {
+        guard isOwn else { return ".\(name)" }
+        var arguments = ["\"\(name)\""]
+        if holding == .weakly { arguments.append("holding: .weakly") }
+        if isEager { arguments.append("eager: true") }
+        return "Scope(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// The fix for a definition this scope cannot hold: `what` is the scope's own declaration to drop
+    /// (`holding: .weakly`, `eager: true`) for a scope of one's own, whose resets the definition keeps;
+    /// the built-in `replacement` otherwise.
+    func fix(dropping what: String, orUse replacement: String) -> String {
+        guard isOwn else { return "Use \(replacement)" }
+        let kept = Scope(name, holding: what == "holding: .weakly" ? .strongly : holding, eager: what == "eager: true" ? false : isEager)
+        return "Declare the scope without \(what), static let \(name) = \(kept.declaration), which still resets"
+    }
+}
+
 /// The names of the scopes, numbered: a scope is a few bytes, copied without reference counting, and
 /// its name is read only for messages.
 enum ScopeNames {

@@ -145,7 +145,47 @@ public struct Configuration: Sendable {
                let typed = try? converted.decode(as: type) {
                 return typed
             }
-            throw .wrongType(key, provenance: provenance(of: key), file: source(of: key), expected: type, found: value.kindName)
+            throw .wrongType(key, provenance: provenance(of: key), file: source(of: key), expected: type, found: value.kindName,
+                             because: Self.fieldProblem(error, in: value, key: key))
+        }
+    }
+
+    /// What in an object or array did not decode, said of the field the decoder stopped at:
+    /// `"harbor.retries" is missing`, `"harbor.retries" holds a string ("three"), where Int is expected`.
+    private static func fieldProblem(_ error: any Error, in value: JSONValue, key: String) -> String? {
+        guard let error = error as? DecodingError else { return nil }
+        func field(_ path: [any CodingKey]) -> String {
+            "\"" + ([key] + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }).joined(separator: ".").replacingOccurrences(of: ".[", with: "[") + "\""
+        }
+        func held(at path: [any CodingKey]) -> String {
+            var current: JSONValue? = value
+            for component in path {
+                switch current {
+                case .object(let object): current = object[component.stringValue]
+                case .array(let array): current = component.intValue.flatMap { array.indices.contains($0) ? array[$0] : nil }
+                default: current = nil
+                }
+            }
+            switch current {
+            case .string(let text): return "a string (\"\(text.prefix(40))\")"
+            case .int(let number): return "a number (\(number))"
+            case .double(let number): return "a number (\(number))"
+            case .bool(let flag): return "a boolean (\(flag))"
+            case let other?: return other.kindName
+            case nil: return "nothing"
+            }
+        }
+        switch error {
+        case .keyNotFound(let missing, let context):
+            return "\(field(context.codingPath + [missing])) is missing"
+        case .typeMismatch(let expected, let context), .valueNotFound(let expected, let context):
+            guard !context.codingPath.isEmpty else { return nil }
+            return "\(field(context.codingPath)) holds \(held(at: context.codingPath)), where \(typeName(expected)) is expected"
+        case .dataCorrupted(let context):
+            guard !context.codingPath.isEmpty else { return nil }
+            return "\(field(context.codingPath)) holds \(held(at: context.codingPath)), which is not valid there (\(context.debugDescription))"
+        @unknown default:
+            return nil
         }
     }
 

@@ -49,8 +49,9 @@ extension ConfigurationError {
                     description: "Configuration key \"\(key)\" is missing: \"\(prefix)\" is \(found) \(from), not an object, so it has no \"\(key.dropFirst(prefix.count + 1))\".")
     }
 
-    static func wrongType(_ key: String, provenance: Provenance, file: String?, expected: Any.Type, found: String) -> Self {
-        let problem = "is \(found), which cannot be converted to \(typeName(expected))"
+    /// - Parameter because: the field of an object or array that did not convert, and why.
+    static func wrongType(_ key: String, provenance: Provenance, file: String?, expected: Any.Type, found: String, because: String? = nil) -> Self {
+        let problem = "is \(found), which cannot be converted to \(typeName(expected))" + (because.map { ": \($0)" } ?? "")
         guard !provenance.isPlain else {
             return Self(kind: .wrongType, key: key, file: file,
                         description: "Configuration key \"\(key)\" in \(provenance.origin) \(problem).")

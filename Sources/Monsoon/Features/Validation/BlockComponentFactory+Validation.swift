@@ -24,6 +24,7 @@ extension BlockComponentFactory {
         findings += Validator(factory: self).findings()
         // Activation checked the listed definitions; bodies run since may have reached others.
         if let conflict = ScopeConflicts.finding(in: catalog.allEntries) { findings.append(conflict) }
+        findings += synchronousProvidersOfAsyncComponents()
         if buildingOpaqueDefinitions { findings += opaqueBuildFindings() }
         return ValidationReport(findings: findings)
     }
@@ -39,6 +40,34 @@ extension BlockComponentFactory {
         } catch {
             return ValidationReport(findings: error.problems)
         }
+    }
+
+    /// A ``Lazy`` or `.closure(…)` of a component whose build awaits (an async initializer not started
+    /// by `start()`): called synchronously, it fails at every call until something else has built it.
+    private func synchronousProvidersOfAsyncComponents() -> [ValidationReport.Finding] {
+        var findings: [ValidationReport.Finding] = []
+        func check(_ target: Dependency.Target, of holder: RegistryEntry) {
+            switch target {
+            case .collection(let targets):
+                for element in targets { check(element, of: holder) }
+            case .synchronousProvider(let reference):
+                guard let entry = catalog.entry(for: reference), let path = AsyncReach.path(toAsyncFrom: entry, in: self, includingBuilt: true),
+                      let awaited = path.last.flatMap(catalog.entry(forKey:)), !awaited.scope.isEager else { return }
+                let method = DefinitionKey(parsing: entry.key)?.method ?? entry.key
+                let why = path.count > 1 ? "needs \(awaited.key), whose initializer is async" : "has an async initializer"
+                findings.append(ValidationReport.Finding(
+                    severity: .warning, kind: .asyncRequired, subject: holder.key, path: [holder.key] + path,
+                    message: "\(holder.key) injects a synchronous provider (a Lazy or .closure(…)) of \(entry.key), which \(why): it is called "
+                        + "synchronously, so it cannot await it, and each call fails until something else has built it. Inject "
+                        + ".provider(\(method)) instead and call it with `try await provider()`."))
+            default:
+                return
+            }
+        }
+        for holder in catalog.listedEntries + catalog.reachedEntries where !holder.definition.isDeferred {
+            for dependency in holder.definition.dependencies { check(dependency.target, of: holder) }
+        }
+        return findings
     }
 
     private func opaqueBuildFindings() -> [ValidationReport.Finding] {

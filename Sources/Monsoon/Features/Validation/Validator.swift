@@ -113,7 +113,10 @@ struct Validator {
     private func singletonsWithArguments() -> [ValidationReport.Finding] {
         graph.nodes.filter { parameterizedKeys.contains($0.key) && $0.scope.isEager }.map { node in
             finding(.error, .singletonWithArguments, node.key, [node.key],
-                    "\(node.key) has runtime arguments but is a singleton, which is built at activation; use lazySingleton.")
+                    node.scope.isOwn
+                        ? "\(node.key) has runtime arguments but is in \(node.scope.declaration), which builds at activation, before any "
+                            + "arguments exist. \(node.scope.fix(dropping: "eager: true", orUse: ".lazySingleton"))."
+                        : "\(node.key) has runtime arguments but is a singleton, which is built at activation; use lazySingleton.")
         }
     }
 
