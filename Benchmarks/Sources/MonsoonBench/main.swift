@@ -7,6 +7,7 @@ import Foundation
 //   --measure ID IMPL N   run one operation N times and exit (what --instructions runs under callgrind)
 //   --heap          only the heap kept per definition (scenario 7), and exit
 //   --sessions      only the heap before and after a thousand log-ins and log-outs (child, close), and exit
+//   --child-cost    only the heap and time of a child over a parent of 10,000 definitions, and exit
 
 if let index = CommandLine.arguments.firstIndex(of: "--measure-memory"), index + 1 < CommandLine.arguments.count {
     let status = measureMemory(reading: CommandLine.arguments[index + 1])
@@ -17,6 +18,13 @@ if let index = CommandLine.arguments.firstIndex(of: "--measure-memory"), index +
     if let heap = await sessionHeap() {
         print("heap in use after 100 sessions: \(heap.warm) bytes; after \(heap.sessions) more: \(heap.after) bytes "
               + "(\((heap.after - heap.warm) / heap.sessions) bytes per session)")
+    } else {
+        print("the heap cannot be read here")
+    }
+} else if CommandLine.arguments.contains("--child-cost") {
+    if let cost = childCost() {
+        print("a child over \(cost.parentDefinitions) definitions: \(cost.bytesPerChild) bytes (\(cost.bytesPerChild / cost.parentDefinitions) "
+              + "per parent definition), \(Int(cost.microsecondsPerChild)) µs")
     } else {
         print("the heap cannot be read here")
     }

@@ -377,6 +377,10 @@ extension Dependency {
             problems.append(.propertyTypeMismatch(key(), site: site.label, supplied: cast.from, property: cast.to, location: definition.location))
         }
         for reference in target.configurationReferences {
+            if let type = reference.decodedOnMainActor, !definition.isMainActor {
+                problems.append(.configuration(key(), error: .decodedOffMainActor(reference.label, type: type, building: definition.declaredType)))
+                continue
+            }
             do throws(ConfigurationError) {
                 try reference.check(configuration(reference))
             } catch {

@@ -79,3 +79,29 @@ func sessionHeap() async -> (warm: Int, after: Int, sessions: Int)? {
     await logInAndOut(1_000)
     return (warm, Int(heap_bytes_in_use()), 1_000)
 }
+
+/// Issue 47's measure of a child's cost: a session opened over a parent of 10,000 definitions (the
+/// memory scenario's) and one of its own, twenty at once, after a first one (which completes the
+/// parent's entries once). `nil` where the heap cannot be read or the factories fail to activate.
+func childCost() -> (bytesPerChild: Int, microsecondsPerChild: Double, parentDefinitions: Int)? {
+    guard heap_bytes_in_use() > 0 else { return nil }
+    let app = SessionBenchApp()
+    guard let parent = try? BlockComponentFactory(assemblies: monsoonAssemblies100() + [app]) else { return nil }
+    func open() -> BlockComponentFactory? { try? parent.child(SessionBenchAssembly(user: SessionBenchUser(name: "user"), app: app)) }
+    guard open() != nil else { return nil }
+    let count = 20
+    var children: [BlockComponentFactory] = []
+    children.reserveCapacity(count)
+    let before = Int(heap_bytes_in_use())
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<count {
+        guard let child = open() else { return nil }
+        children.append(child)
+    }
+    let elapsed = clock.now - start
+    let after = Int(heap_bytes_in_use())
+    withExtendedLifetime(children) {}
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return ((after - before) / count, seconds / Double(count) * 1e6, parent.keys.count)
+}

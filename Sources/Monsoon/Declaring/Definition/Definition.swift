@@ -287,6 +287,8 @@ public struct Definition<T>: Sendable {
         line: UInt = #line, column: UInt = #column
     ) {
         self.init(packed: { $0 }, source, fileID: fileID, function: function, line: line, column: column)
+        // A configuration section whose Decodable conformance is isolated to the main actor is decoded there.
+        if case .config(let reference) = source.target, reference.decodedOnMainActor != nil { self = requiringMainActor() }
     }
 
     /// What every initializer form comes to, with its arguments already evaluated.

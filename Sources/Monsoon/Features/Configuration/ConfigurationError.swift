@@ -89,4 +89,24 @@ extension ConfigurationError {
         return Self(kind: .conversionFailed, key: key, file: nil,
                     description: "\(subject) (\"\(text)\") cannot be converted to \(typeName(type)): \(reason).")
     }
+
+    /// Read with `.config(_:as:)` as a type that is not `Decodable`.
+    static func notDecodable(_ key: String, type: Any.Type) -> Self {
+        Self(kind: .noConverter, key: key, file: nil,
+             description: "Configuration key \"\(key)\" is read as \(typeName(type)), which is not Decodable. Conform \(typeName(type)) to "
+                + "Decodable, or read it with .config(\"\(key)\", convertedTo: \(typeName(type)).self) and a TypeConverter registered for it.")
+    }
+
+    /// A type whose `Decodable` conformance is isolated to the main actor, decoded elsewhere.
+    ///
+    /// - Parameter building: the type of the component it is injected into, which is not built there.
+    static func decodedOffMainActor(_ key: String, type: Any.Type, building: Any.Type? = nil) -> Self {
+        let label = key.hasPrefix("configuration \"") ? key : "Configuration key \"\(key)\""
+        let whereDecoded = building.map { "it is injected into \(typeName($0)), which is built off the main actor (its initializer is nonisolated)" }
+            ?? "it is decoded off the main actor"
+        return Self(kind: .wrongType, key: key, file: nil,
+                    description: "\(label) is read as \(typeName(type)), whose Decodable conformance is isolated to the main actor (every type "
+                        + "of a module whose default isolation is the main actor is), but \(whereDecoded). Declare nonisolated struct "
+                        + "\(typeName(type)) (or `struct \(typeName(type)): nonisolated Decodable`), or inject it into a component built on the main actor.")
+    }
 }

@@ -16,6 +16,28 @@ extension Injectable {
         configured(key) { configuration throws(ConfigurationError) in try configuration.value(key, as: V.self) }
     }
 
+    /// ``config(_:as:)`` for a type whose `Decodable` conformance is isolated to the main actor: every
+    /// type of a module whose default isolation is the main actor, such as `struct Settings: Decodable`
+    /// there. Swift picks it where the other form cannot use the conformance; nothing is annotated.
+    ///
+    /// ```swift
+    /// struct PodcastSettings: Decodable { var feedURL: URL }          // main-actor, as declared in such a module
+    /// Definition(LibraryViewModel.init(settings:), .config("podcasts"))   // a main-actor initializer
+    /// ```
+    ///
+    /// The value is decoded while its component is built, on the main actor: the definition injecting it
+    /// must be built there (a main-actor initializer or hook), and `Definition(.config("key"))` of such a
+    /// type is. Activation refuses a definition built elsewhere, naming the fix (`nonisolated struct`),
+    /// and a type that is not `Decodable` at all, naming ``config(_:convertedTo:)``. It checks the value
+    /// decodes when it runs on the main actor (an app's launch, a test factory); elsewhere, that the key
+    /// exists.
+    @_disfavoredOverload
+    public static func config<V: SendableMetatype>(_ key: String, as type: V.Type = V.self) -> Injection<V> where Self == Injection<V> {
+        configured(key, decodedOnMainActor: true) { configuration throws(ConfigurationError) in
+            try configuration.valueDecodedOnMainActor(key, as: V.self)
+        }
+    }
+
     /// Injects the configuration value at a dotted key as a type that is not `Decodable`, converted from
     /// its string by the ``TypeConverter`` registered for `type`.
     ///
@@ -23,10 +45,8 @@ extension Injectable {
     /// Definition(Theme.init(tint:), .config("theme.tint", convertedTo: Color.self))
     /// ```
     ///
-    /// A label of its own, not an overload of ``config(_:as:)``: where a `Decodable` conformance cannot
-    /// be used (one isolated to the main actor, in a module whose default isolation is the main actor),
-    /// an overload would be chosen in silence and fail when the factory starts, asking for a converter.
-    /// The compiler now says why instead.
+    /// A label of its own, not an overload of ``config(_:as:)``: a type that is not `Decodable` read with
+    /// ``config(_:as:)`` is refused at activation, which names this form.
     public static func config<V: SendableMetatype>(_ key: String, convertedTo type: V.Type) -> Injection<V> where Self == Injection<V> {
         configured(key) { configuration throws(ConfigurationError) in try configuration.value(key, as: V.self) }
     }
@@ -48,12 +68,18 @@ extension Injectable {
     /// An injection read from the configuration of the assembly whose definition body created it (for
     /// an inherited injection, the parent's), checked at activation against the same configuration.
     private static func configured<V>(
-        _ key: String, label: String? = nil, read: @escaping @Sendable (Configuration) throws(ConfigurationError) -> V
+        _ key: String, label: String? = nil, decodedOnMainActor: Bool = false, read: @escaping @Sendable (Configuration) throws(ConfigurationError) -> V
     ) -> Injection<V> where Self == Injection<V> {
         let label = label ?? "configuration \"\(key)\""
         let assembly = ThreadState.current.pointee.definitions.declaringAssembly
-        let reference = ConfigurationReference(label: label, assembly: assembly) { configuration throws(ConfigurationError) in
-            _ = try read(configuration)
+        let reference = ConfigurationReference(label: label, assembly: assembly, decodedOnMainActor: decodedOnMainActor ? V.self : nil) {
+            configuration throws(ConfigurationError) in
+            // Off the main actor, a conformance isolated to it cannot decode: the key and the conformance are checked.
+            if decodedOnMainActor, !MainActorCall.isMainActor {
+                try configuration.checkDecodableOnMainActor(key, as: V.self)
+            } else {
+                _ = try read(configuration)
+            }
         }
         return Injection(target: .config(reference)) { resolver in
             let context = try resolver.activeContext(label)
@@ -74,5 +100,8 @@ struct ConfigurationReference: Sendable {
     /// The assembly whose definition body made the injection, whose configuration it reads; `nil` when
     /// it was made outside any definition body.
     let assembly: ObjectIdentifier?
+    /// The type read, for ``Injectable/config(_:as:)-…`` of a type whose `Decodable` conformance is
+    /// isolated to the main actor: decoded only where its component is built on the main actor.
+    var decodedOnMainActor: Any.Type? = nil
     let check: @Sendable (Configuration) throws(ConfigurationError) -> Void
 }

@@ -51,7 +51,8 @@ extension BlockComponentFactory {
             case .collection(let targets):
                 for element in targets { check(element, of: holder) }
             case .synchronousProvider(let reference):
-                guard let entry = catalog.entry(for: reference), let path = AsyncReach.path(toAsyncFrom: entry, in: self, includingBuilt: true),
+                guard let entry = catalog.entry(for: reference), !findings.contains(where: { $0.path.prefix(2) == [holder.key, entry.key] }),
+                      let path = AsyncReach.path(toAsyncFrom: entry, in: self, includingBuilt: true),
                       let awaited = path.last.flatMap(catalog.entry(forKey:)), !awaited.scope.isEager else { return }
                 let method = DefinitionKey(parsing: entry.key)?.method ?? entry.key
                 let why = path.count > 1 ? "needs \(awaited.key), whose initializer is async" : "has an async initializer"
