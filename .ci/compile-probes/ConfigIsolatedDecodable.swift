@@ -1,11 +1,11 @@
-// expect: main actor-isolated conformance of 'HarborSettings' to 'Decodable'
+// expect: no error (a settings struct as app code declares it where every type is main-actor, injected into main-actor components)
 // flags: -default-isolation MainActor -enable-upcoming-feature NonisolatedNonsendingByDefault -enable-upcoming-feature InferIsolatedConformances
 import Monsoon
 
-// A Decodable settings struct declared as app code declares it where every type is main-actor: its
-// conformance is isolated, so a nonisolated assembly cannot decode it. The compiler says so (there is no
-// second `.config(_:as:)` for it to fall back to in silence); the fix is `nonisolated struct`, as in
-// ConfigSectionCompiles.swift.
+// Its Decodable conformance is isolated to the main actor, which a nonisolated assembly cannot use:
+// Swift picks `.config(_:as:)`'s form for such a type, which decodes it while the main-actor component
+// is built. A component built off the main actor is refused at activation instead
+// (MainActorConfigurationTests), naming `nonisolated struct` as the fix.
 struct HarborSettings: Decodable {
     var port: Int
 }
@@ -16,6 +16,8 @@ final class Harbor {
 }
 
 nonisolated final class HarborAssembly: Assembly {
-    override var definitions: [any ComponentDefinition] { [harbor()] }
+    override var definitions: [any ComponentDefinition] { [harbor(), settings(), typed()] }
     func harbor() -> Definition<Harbor> { define { Definition(Harbor.init(settings:), .config("harbor", as: HarborSettings.self)) } }
+    func settings() -> Definition<HarborSettings> { define { Definition(.config("harbor")) } }
+    func typed() -> Definition<Harbor> { define { [self] in Definition(Harbor.init(settings:), settings()) } }
 }

@@ -21,7 +21,9 @@ nonisolated open class CoreAssembly: Assembly, ManifestLoadable {
         define(.lazySingleton) { [self] in Definition(BundledHTTPClient.init(settings:), settings()) }
     }
 
-    func logger() -> Definition<any Logger> { define(.lazySingleton) { Definition(MemoryLogger.init) } }
+    /// An eager singleton of a main-actor class, as app code declares a logger: built at activation, on
+    /// the main actor where the app (and each test's factory) is activated.
+    func logger() -> Definition<any Logger> { define(.singleton) { Definition(MemoryLogger.init) } }
 
     func decoder() -> Definition<TideDecoder> { define { Definition(TideDecoder.init) } }
 

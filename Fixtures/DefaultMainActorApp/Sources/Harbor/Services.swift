@@ -3,13 +3,12 @@ import Monsoon
 
 // The app's services, written as app code is in a module whose default isolation is the main actor:
 // every type here is main-actor isolated, the protocols are neither `Sendable` nor isolated, and nothing
-// carries an annotation but the settings, whose `Decodable` conformance the factory uses while it reads
-// configuration.
+// carries an annotation.
 
-/// The `harbor` section of harbor.json, one component decoded whole. `nonisolated`: in this module its
-/// `Decodable` conformance would otherwise be main-actor isolated, which the assembly's `.config("harbor")`
-/// cannot use (the compiler says so; Docs/Configuration.md).
-nonisolated struct HarborSettings: Decodable, Equatable {
+/// The `harbor` section of harbor.json, one component decoded whole. Its `Decodable` conformance is
+/// main-actor isolated, as every conformance in this module: the factory decodes it on the main actor,
+/// where the components injected with it are built (Docs/Configuration.md).
+struct HarborSettings: Decodable, Equatable {
     var apiURL: URL
     var retries: Int
     var units: String

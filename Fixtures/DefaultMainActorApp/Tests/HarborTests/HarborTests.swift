@@ -28,12 +28,20 @@ nonisolated final class InMemoryCoreAssembly: CoreAssembly {
         define(.singleton) { [self] in Definition(TideDatabase.init(path:logger:), .value(":memory:"), logger()) }
     }
 
-    override func logger() -> Definition<any Logger> { define(.lazySingleton) { Definition { @MainActor in MemoryLogger() as any Logger } } }
+    override func logger() -> Definition<any Logger> { define(.singleton) { Definition { @MainActor in MemoryLogger() as any Logger } } }
+}
+
+/// What the tests change in the app's configuration.
+enum TestSettings {
+    static let overrides = #"{"harbor": {"retries": 0}}"#
 }
 
 /// Swift Testing, in a module whose default isolation is the main actor: each test gets its own factory
-/// from the app's manifest, with the fakes in place, validated at activation.
-@Suite(.monsoonFactory(manifest: HarborApp.manifestURL!, replacing: { [OfflineServiceAssembly(), InMemoryCoreAssembly()] }))
+/// from the app's manifest (a main-actor static), with the fakes in place and the tests' configuration
+/// (which may throw) over the app's, validated at activation. The factory is made on the main actor, so
+/// the eager main-actor logger is built as it is in the app.
+@Suite(.monsoonFactory(manifest: try #require(HarborApp.manifestURL), replacing: { [OfflineServiceAssembly(), InMemoryCoreAssembly()] },
+                       configuration: try Configuration(json: Data(TestSettings.overrides.utf8), name: "tests.json")))
 struct HarborTests {
     @Test func theGraphIsValid() throws {
         expectValidGraph(try TestFactory.require())
@@ -76,20 +84,32 @@ struct HarborTests {
 
     @Test func aCrewSessionClosesAtSignOut() async throws {
         let factory = try TestFactory.require()
-        let session = try factory.child(CrewAssembly(skipper: "Ines"))
-        let log = try await session.resolve(CrewAssembly.watchLog)
+        var session: BlockComponentFactory? = try factory.child(CrewAssembly(skipper: "Ines"))
+        let log = try await #require(session).resolve(CrewAssembly.watchLog)
         #expect(log.skipper == "Ines")
-        #expect(try await session.resolve(CrewAssembly.watchLog) === log)
-        #expect(try log.handover().requests == 0)
-        try await session.close()
+        #expect(try await session?.resolve(CrewAssembly.watchLog) === log)
+        let note = try log.handover()
+        #expect(note.requests == 0)
+        try await session?.close()
         #expect(log.isClosed)
-        await #expect(throws: ResolutionError.self) { try await session.resolve(CrewAssembly.watchLog) }
+        await #expect(throws: ResolutionError.self) { try await session?.resolve(CrewAssembly.watchLog) }
+        // Signed out and dropped: the log's handover note, built before, is still the one it built.
+        session = nil
+        #expect(try log.handover() === note)
+    }
+
+    @Test func theLoggerIsAnEagerMainActorSingleton() throws {
+        let factory = try TestFactory.require()
+        let logger = try factory.resolve(CoreAssembly.logger)
+        #expect(try factory.resolve(CoreAssembly.logger) === logger)
+        #expect(factory.activationReport.singletons.contains { $0.key == "InMemoryCoreAssembly.logger()" })
     }
 
     @Test func theSettingsSectionIsOneComponent() async throws {
         let factory = try TestFactory.require()
         let settings = try await factory.resolve(CoreAssembly.settings)
-        #expect(settings == HarborSettings(apiURL: URL(string: "https://tides.example/api")!, retries: 3, units: "metric"))
+        // The retries are the tests' configuration's; the rest the app's harbor.json.
+        #expect(settings == HarborSettings(apiURL: URL(string: "https://tides.example/api")!, retries: 0, units: "metric"))
         #expect(try await factory.resolve(PresentationAssembly.settingsScreen).settings == settings)
         #expect(try await factory.resolve(PresentationAssembly.formatter).units == "metric")
     }
