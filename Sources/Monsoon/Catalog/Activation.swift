@@ -377,7 +377,8 @@ extension Dependency {
             problems.append(.propertyTypeMismatch(key(), site: site.label, supplied: cast.from, property: cast.to, location: definition.location))
         }
         for reference in target.configurationReferences {
-            if let type = reference.decodedOnMainActor, !definition.isMainActor {
+            // A type that is not Decodable at all is the check's to report.
+            if let type = reference.decodedOnMainActor, !definition.isMainActor, type is any Decodable.Type {
                 problems.append(.configuration(key(), error: .decodedOffMainActor(reference.label, type: type, building: definition.declaredType)))
                 continue
             }

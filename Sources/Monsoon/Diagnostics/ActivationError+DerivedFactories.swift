@@ -50,6 +50,18 @@ extension ValidationReport.Finding {
                         + "\(parentsName)()`, to refer to its definitions); to replace \(parentsName), derive a factory with parent.with(\(given)()).")
     }
 
+    /// `held`, a collaborator of `holder` (one of the assemblies given to `child(_:)`), subclasses the
+    /// parent's `parents`.
+    static func parentsAssemblySubclassedByChild(_ held: Assembly, heldBy holder: String, parents: Assembly) -> Self {
+        let fake = typeName(type(of: held))
+        let parentsName = typeName(type(of: parents))
+        return Self(kind: .replacesNothing, subject: fake,
+                    message: "\(holder), given to child(_:), holds \(fake), a subclass of the parent's \(parentsName): a child cannot replace "
+                        + "its parent's assemblies, so references through \(fake) would reach definitions neither factory has. Give the fake "
+                        + "to the parent instead (BlockComponentFactory.forTesting(…, replacing: [\(fake)()]) or parent.with(\(fake)())), and "
+                        + "hold a \(parentsName) in \(holder) to refer to the parent's definitions.")
+    }
+
     /// `assembly`, given to `child(_:)`, lists a definition of one of the parent's assemblies.
     static func parentsDefinitionListedByChild(_ assembly: Assembly, function: String, parents: Assembly) -> Self {
         let given = typeName(type(of: assembly))

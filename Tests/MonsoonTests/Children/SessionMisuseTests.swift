@@ -49,6 +49,17 @@ private final class ShopSessionAssembly: Assembly {
     }
 }
 
+/// A fake of the app's core, made by a session assembly itself.
+private final class FakeShopCoreAssembly: ShopCoreAssembly {
+    override func logbook() -> Definition<Logbook> { define(.prototype) { Definition(Logbook.init) } }
+}
+
+private final class FakeHoldingSessionAssembly: Assembly {
+    let core = FakeShopCoreAssembly()
+    override var definitions: [any ComponentDefinition] { [basket()] }
+    func basket() -> Definition<Basket> { define(.lazySingleton) { [self] in Definition(Basket.init(logbook:), core.logbook()) } }
+}
+
 /// A session that lists the parent's definition, through its own collaborator, as if it were its own.
 private final class LeakySessionAssembly: Assembly {
     let core = ShopCoreAssembly()
@@ -135,6 +146,27 @@ private final class ReceiptAssembly: Assembly {
         let basket = try session.resolve(ShopSessionAssembly.basket)
         #expect(try basket.logbook === parent.resolve(ShopCoreAssembly.logbook))
         #expect(try session.resolve(ShopCoreAssembly.logbook) === basket.logbook)
+    }
+
+    /// Before: "references logbook() …, which no activated assembly lists. List logbook() in
+    /// FakeShopCoreAssembly's `override var definitions`", a fix that cannot work.
+    @Test func aSessionHoldingAFakeOfTheParentsAssemblyIsToldToGiveTheFakeToTheParent() throws {
+        let parent = try BlockComponentFactory(assemblies: [ShopCoreAssembly()])
+        let error = try #require(throws: ActivationError.self) { try parent.child(FakeHoldingSessionAssembly()) }
+        #expect(error.problems.map(\.kind) == [.replacesNothing])
+        #expect(error.description == """
+            Cannot activate the factory: FakeHoldingSessionAssembly, given to child(_:), holds FakeShopCoreAssembly, a subclass of the \
+            parent's ShopCoreAssembly: a child cannot replace its parent's assemblies, so references through FakeShopCoreAssembly would \
+            reach definitions neither factory has. Give the fake to the parent instead (BlockComponentFactory.forTesting(…, replacing: \
+            [FakeShopCoreAssembly()]) or parent.with(FakeShopCoreAssembly())), and hold a ShopCoreAssembly in FakeHoldingSessionAssembly \
+            to refer to the parent's definitions.
+            """)
+        // Given to the parent, the fake is what the session's references reach: its logbook is a prototype.
+        let faked = try BlockComponentFactory(assemblies: [FakeShopCoreAssembly()])
+        let session = try faked.child(ShopSessionAssembly())
+        let basket = try session.resolve(ShopSessionAssembly.basket)
+        #expect(try basket.logbook !== faked.resolve(ShopCoreAssembly.logbook))
+        #expect(try faked.resolve(ShopCoreAssembly.logbook) !== faked.resolve(ShopCoreAssembly.logbook))
     }
 
     @Test func aChildGivenAnAssemblyOfTheParentSaysTheChildSeesItAlready() throws {

@@ -49,6 +49,24 @@ private final class Teller: Sendable {
     }
 }
 
+private final class Cashier: Sendable {
+    let vault: BankVault
+    init(vault: BankVault) { self.vault = vault }
+}
+
+private final class Counter: Sendable {
+    let cashier: Lazy<Cashier>
+    init(cashier: Lazy<Cashier>) { self.cashier = cashier }
+}
+
+/// A lazy of a component injecting an async singleton, which `start()` builds first.
+private final class StartedBankAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [vault(), cashier(), counter()] }
+    func vault() -> Definition<BankVault> { define(.singleton) { Definition(BankVault.init) } }
+    func cashier() -> Definition<Cashier> { define { [self] in Definition(Cashier.init(vault:), vault()) } }
+    func counter() -> Definition<Counter> { define { [self] in Definition(Counter.init(cashier:), .lazy(cashier())) } }
+}
+
 private final class CyclesAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [porter(), cart(), valet(), car()] }
     func porter() -> Definition<Porter> { define { [self] in Definition(Porter.init(cart:), .provider(cart())) } }
@@ -143,6 +161,17 @@ private final class PodcastAssembly: Assembly {
         // Once something has built the lazySingleton, the lazy returns it.
         let vault = try await factory.resolve(BankAssembly.vault)
         #expect(try teller.vault() === vault)
+    }
+
+    /// FirstApp.md: a Lazy of a component that injects an async singleton already built by `start()`
+    /// works, synchronously, and validation does not warn of it.
+    @Test func aLazyOfAComponentInjectingAStartedAsyncSingletonWorks() async throws {
+        let factory = try BlockComponentFactory(assemblies: [StartedBankAssembly()])
+        try await factory.start()
+        let counter = try await factory.resolve(StartedBankAssembly.counter)
+        let cashier = try counter.cashier()
+        #expect(try await cashier.vault === factory.resolve(StartedBankAssembly.vault))
+        #expect(factory.validate().findings(.warning).isEmpty)
     }
 
     /// Before: "… is an object, which cannot be converted to HarbourSettings", naming no field.

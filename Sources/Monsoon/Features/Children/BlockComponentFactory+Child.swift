@@ -41,10 +41,11 @@ extension BlockComponentFactory {
         if let childLifetime, case let gate = childLifetime.isClosed, gate != .open {
             throw ActivationError(problems: [.childOfClosedFactory(ancestorClosed: gate == .ancestorClosed)])
         }
-        let problems = assemblies.flatMap { assembly in
+        var problems = assemblies.flatMap { assembly in
             self.assemblies.assembly(related: type(of: assembly)).map { [ValidationReport.Finding.parentsAssemblyGivenToChild(assembly, parents: $0)] }
                 ?? parentsDefinitionsListed(by: assembly)
         }
+        if problems.isEmpty { problems = try subclassesOfParentsAssemblies(heldBy: assemblies) }
         if !problems.isEmpty { throw ActivationError(problems: problems) }
         // Every definition this factory's bodies reach registered here first, so that the child finds
         // this factory's entry for each (see `parentEntry(of:)`).
@@ -60,6 +61,18 @@ extension BlockComponentFactory {
             // What the child's validation found in this factory's own definitions is said to be this factory's.
             let keys = Set(catalog.keys + catalog.reachedEntries.map(\.key))
             throw ActivationError(problems: error.problems.map { keys.isSuperset(of: $0.path) ? $0.foundInParent() : $0 })
+        }
+    }
+
+    /// A collaborator the child's assemblies hold that subclasses one of this factory's assemblies (a
+    /// fake a session made itself): a child cannot replace its parent's assemblies, so references through
+    /// it would reach definitions neither factory has.
+    private func subclassesOfParentsAssemblies(heldBy assemblies: [Assembly]) throws(ActivationError) -> [ValidationReport.Finding] {
+        try Collaborators.expanding(assemblies).dropFirst(assemblies.count).compactMap { found in
+            let held = type(of: found.assembly)
+            guard let parents = self.assemblies.assembly(related: held), held != type(of: parents),
+                  ClassHierarchy.isSubclass(held, of: type(of: parents)) else { return nil }
+            return .parentsAssemblySubclassedByChild(found.assembly, heldBy: found.collaboratorOf ?? "", parents: parents)
         }
     }
 

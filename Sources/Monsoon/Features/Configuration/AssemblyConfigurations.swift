@@ -45,7 +45,7 @@ struct AssemblyConfigurations: Sendable {
 
 extension AssemblyConfigurations {
     /// The configuration an injection made in a body of `declaring`'s reads (see
-    /// ``Injectable/config(_:as:)``); for one made outside any body, that of the definition being built.
+    /// `.config(_:as:)`); for one made outside any body, that of the definition being built.
     func configuration(
         forAssembly declaring: ObjectIdentifier?, building definition: AnyDefinition?, directory: AssemblyDirectory, global: Configuration
     ) -> Configuration {

@@ -16,7 +16,7 @@ extension Injectable {
         configured(key) { configuration throws(ConfigurationError) in try configuration.value(key, as: V.self) }
     }
 
-    /// ``config(_:as:)`` for a type whose `Decodable` conformance is isolated to the main actor: every
+    /// `config(_:as:)` for a type whose `Decodable` conformance is isolated to the main actor: every
     /// type of a module whose default isolation is the main actor, such as `struct Settings: Decodable`
     /// there. Swift picks it where the other form cannot use the conformance; nothing is annotated.
     ///
@@ -45,8 +45,8 @@ extension Injectable {
     /// Definition(Theme.init(tint:), .config("theme.tint", convertedTo: Color.self))
     /// ```
     ///
-    /// A label of its own, not an overload of ``config(_:as:)``: a type that is not `Decodable` read with
-    /// ``config(_:as:)`` is refused at activation, which names this form.
+    /// A label of its own, not an overload of `config(_:as:)`: a type that is not `Decodable` read with
+    /// `config(_:as:)` is refused at activation, which names this form.
     public static func config<V: SendableMetatype>(_ key: String, convertedTo type: V.Type) -> Injection<V> where Self == Injection<V> {
         configured(key) { configuration throws(ConfigurationError) in try configuration.value(key, as: V.self) }
     }
@@ -100,7 +100,7 @@ struct ConfigurationReference: Sendable {
     /// The assembly whose definition body made the injection, whose configuration it reads; `nil` when
     /// it was made outside any definition body.
     let assembly: ObjectIdentifier?
-    /// The type read, for ``Injectable/config(_:as:)-…`` of a type whose `Decodable` conformance is
+    /// The type read, for `.config(_:as:)` of a type whose `Decodable` conformance is
     /// isolated to the main actor: decoded only where its component is built on the main actor.
     var decodedOnMainActor: Any.Type? = nil
     let check: @Sendable (Configuration) throws(ConfigurationError) -> Void
