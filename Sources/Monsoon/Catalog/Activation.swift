@@ -377,10 +377,15 @@ extension Dependency {
             problems.append(.propertyTypeMismatch(key(), site: site.label, supplied: cast.from, property: cast.to, location: definition.location))
         }
         for reference in target.configurationReferences {
-            // A type that is not Decodable at all is the check's to report.
-            if let type = reference.decodedOnMainActor, !definition.isMainActor, type is any Decodable.Type {
-                problems.append(.configuration(key(), error: .decodedOffMainActor(reference.label, type: type, building: definition.declaredType)))
-                continue
+            // A type that is not Decodable at all is the check's to report, where that can be told: on the
+            // main actor, where a dynamic cast finds a conformance isolated to it too.
+            if let read = reference.decodedOnMainActor, !definition.isMainActor {
+                let isDecodable = read.type is any Decodable.Type
+                if isDecodable || !MainActorCall.isMainActor {
+                    problems.append(.configuration(key(), error: .decodedOffMainActor(
+                        read.key, type: read.type, building: definition.declaredType, knownDecodable: isDecodable)))
+                    continue
+                }
             }
             do throws(ConfigurationError) {
                 try reference.check(configuration(reference))

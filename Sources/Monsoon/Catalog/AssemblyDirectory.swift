@@ -107,13 +107,13 @@ final class AssemblyDirectory: @unchecked Sendable {
 
     var assemblyNames: [String] { assemblies.map { typeName(Swift.type(of: $0)) } }
 
-    /// The activated assembly of `type`, of a superclass of it, or of a subclass replacing it.
+    /// The activated assembly of `type`, of a subclass of it, or of a superclass of it; not one that
+    /// only shares a base class with it (two assemblies of an app's common base are not related).
     func assembly(related type: Assembly.Type) -> Assembly? {
-        if let activated = byType[ObjectIdentifier(type)] { return activated }
-        for ancestor in ClassHierarchy.lineage(of: type, upTo: Assembly.self) {
-            if let activated = byType[ObjectIdentifier(ancestor)] { return activated }
+        assemblies.first { activated in
+            let activatedType = Swift.type(of: activated)
+            return ClassHierarchy.isSubclass(type, of: activatedType) || ClassHierarchy.isSubclass(activatedType, of: type)
         }
-        return nil
     }
 
     /// The key a reference has in this factory when its assembly was replaced by a subclass: a reference

@@ -130,10 +130,11 @@ struct Catalog: Sendable {
         later.hasReached.load(ordering: .acquiring) ? later.tables.withLock { $0.reachedInOrder } : []
     }
 
-    /// Every entry of `scope`, whatever made it (listed, reached, implicit, parameterized): the pools
-    /// ``BlockComponentFactory/reset(_:)`` empties.
+    /// Every entry of the scope named as `scope` is, whatever made it (listed, reached, implicit,
+    /// parameterized): the pools ``BlockComponentFactory/reset(_:)`` empties. By name: a name is one
+    /// scope (activation refuses two that differ in holding or eagerness).
     func entries(in scope: Scope) -> [RegistryEntry] {
-        allEntries.filter { $0.scope == scope }
+        allEntries.filter { $0.scope.number == scope.number }
     }
 
     /// Every entry, whatever made it (listed, reached, implicit, parameterized).

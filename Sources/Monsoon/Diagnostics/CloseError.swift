@@ -29,4 +29,11 @@ public struct CloseError: Error, Sendable, CustomStringConvertible {
                         + "Task { try await session.close() } and waits for it. Close from the code that handles logging out, outside "
                         + "any build, and do not wait for the close in a build; a later close() tries again.")
     }
+
+    static func teardownTimedOut(_ key: String, waited: Duration) -> Self {
+        Self(.closeTimedOut,
+             "the teardown of \(key), a main-actor component, waited \(waited) (the factory's sharedBuildWait) for the main actor, "
+                + "which something kept busy. The pools were emptied; its teardown, and those after it, run when the main actor is free.",
+             advice: "Do not block the main thread waiting for close() (a semaphore, or a synchronous wait for a Task): await it.")
+    }
 }

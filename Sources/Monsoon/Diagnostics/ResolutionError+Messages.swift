@@ -129,10 +129,10 @@ extension ResolutionError {
 
     /// A ``Provider`` or ``Lazy`` (`holder`) called by `caller`'s initializer, whose build of `target`
     /// needs `caller`, still in that initializer.
-    static func calledFromInitializer(_ holder: String, caller: String, target: String, cycle: [String]) -> ResolutionError {
+    static func calledFromInitializer(_ holder: String, caller: String, target: String, cycle path: [String]) -> ResolutionError {
         let article = holder == "Lazy" ? "its Lazy" : "its Provider"
         return ResolutionError(
-            .initializerCycle, subject: caller, path: cycle,
+            .initializerCycle, subject: caller, path: path,
             summary: "initializer cycle through a \(holder) called in an initializer: \(caller)'s initializer calls \(article) of \(target), "
                 + "whose build needs \(caller), which does not exist until that initializer returns.",
             advice: ["Keep the \(holder) and call it after the initializer has returned (in a method, on first use), not from the initializer: "
@@ -326,7 +326,7 @@ extension ResolutionError {
     static func factoryClosed(_ subject: ResolutionSubject, _ gate: ChildLifetime.Gate, reachedFromChild: Bool) -> ResolutionError {
         let name = subject.name
         let what = name.map { "\($0) from this child factory" } ?? "from this child factory"
-        let path = name.map { [$0] } ?? []
+        let path = subject.key.map { [$0] } ?? []
         if gate == .ancestorClosed || reachedFromChild {
             return ResolutionError(
                 .factoryClosed, subject: what, path: path,

@@ -33,6 +33,7 @@ public struct ScopeResetError: Error, Sendable, CustomStringConvertible {
         let known = ordered.isEmpty ? "This factory pools no scope of your own." : "The scopes of your own it pools, nearest first: \(ordered.joined(separator: ", "))."
         return Self(.unknownScope, scope, "no definition of this factory is in that scope, so there is nothing to reset.",
                     advice: known + " Reset the scope its definitions are declared in (define(.\(nearest.first ?? "myScope")) { … }); "
-                        + "a scope is known by its name, and a definition with runtime arguments counts once resolved.")
+                        + "a scope is known by its name, and one that only definitions with runtime arguments are in, once another "
+                        + "definition refers to one of them or one is resolved.")
     }
 }

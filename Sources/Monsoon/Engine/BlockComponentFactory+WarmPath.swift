@@ -155,6 +155,12 @@ enum ResolutionSubject: Sendable {
     case key(String)
     case type(Any.Type)
 
+    /// The definition key, for an error's path (a type is no key).
+    var key: String? {
+        if case .type = self { return nil }
+        return name
+    }
+
     /// The key or type, as messages name it.
     var name: String? {
         switch self {

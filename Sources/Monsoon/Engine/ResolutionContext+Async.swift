@@ -45,8 +45,9 @@ extension ResolutionContext {
     private nonisolated(nonsending) func sharedInstanceAsync(of entry: RegistryEntry, in cell: SharedInstanceCell) async throws -> Any {
         if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
         if let home = factory.parentEntry(of: entry) {
-            if home.factory.hasPatchesInForce { claims.usedPatch = true }
-            return try await home.factory.resolveAsync(home.entry, as: Any.self)
+            let component = try await home.factory.resolveAsync(home.entry, as: Any.self)
+            if home.factory.mayHaveHandedDouble(for: home.entry) { claims.usedPatch = true }
+            return component
         }
         switch try await factory.coordinator.claimAsync(cell, group: entry.cycleGroup, for: id,
                                                          key: entry.key, path: path) {

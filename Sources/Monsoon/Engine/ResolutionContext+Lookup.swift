@@ -49,7 +49,8 @@ extension ResolutionContext {
         guard let caller = stack.frames.last, !caller.hasInstance else { return try body() }
         do {
             return try body()
-        } catch where error.kind == .initializerCycle && error.path.first == caller.entry.key {
+        } catch where error.kind == .initializerCycle && error.path.last == caller.entry.key {
+            // The path runs from the outermost component, whatever injects the caller.
             throw .calledFromInitializer(holder, caller: caller.entry.key, target: entry.key, cycle: error.path)
         }
     }

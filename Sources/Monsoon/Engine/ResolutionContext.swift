@@ -288,10 +288,9 @@ final class ResolutionContext {
         if let own = held(entry, pool: .sharedPool(entry.scope)) { return own }
         // A child's entry of its parent's shared definition: the parent's pool holds the component.
         if let home = factory.parentEntry(of: entry) {
-            // The parent's build may hand out a double of the parent's: what this child builds with it
-            // is not pooled either, so no double outlives its patch here.
-            if home.factory.hasPatchesInForce { claims.usedPatch = true }
-            return try home.factory.resolve(home.entry, as: Any.self)
+            let component = try home.factory.resolve(home.entry, as: Any.self)
+            if home.factory.mayHaveHandedDouble(for: home.entry) { claims.usedPatch = true }
+            return component
         }
         switch try factory.coordinator.claim(cell, group: entry.cycleGroup, for: id, key: entry.key,
                                              wait: factory.limits.sharedBuildWait, path: path) {

@@ -42,19 +42,25 @@ extension BlockComponentFactory {
             if !entries.isEmpty { pooling.append((current, entries.compactMap(\.cell))) }
             factory = current.parent
         }
-        guard !pooling.isEmpty else { throw .unknownScope(scope, pooled: scopesOfOwn()) }
+        guard !pooling.isEmpty else {
+            // Nothing pooled in it: fine for a scope that only definitions with runtime arguments, not
+            // resolved yet, are in; a typo or another factory's scope otherwise.
+            let known = scopesOfOwn()
+            if known.contains(scope.name) { return }
+            throw .unknownScope(scope, pooled: known)
+        }
         // What the cells held is released here, once `empty` has let the lock go: a deinitializer is user code.
         for (factory, cells) in pooling { _ = factory.coordinator.empty(cells) }
     }
 
-    /// The names of the scopes of one's own this factory's definitions (and its ancestors') are in.
+    /// The names of the scopes of one's own this factory's definitions (and its ancestors') are in,
+    /// those of the definitions with runtime arguments that the others refer to included.
     private func scopesOfOwn() -> [String] {
         var names: [String] = []
         var factory: BlockComponentFactory? = self
         while let current = factory {
-            for entry in current.catalog.allEntries where entry.scope.isResettable && !names.contains(entry.scope.name) {
-                names.append(entry.scope.name)
-            }
+            let scopes = current.catalog.allEntries.map(\.scope) + current.graph().nodes.map(\.scope)
+            for scope in scopes where scope.isResettable && !names.contains(scope.name) { names.append(scope.name) }
             factory = current.parent
         }
         return names

@@ -49,6 +49,52 @@ private final class ShopSessionAssembly: Assembly {
     }
 }
 
+/// The app's assemblies share a base class, as an app's often do.
+private class AppAssemblyBase: Assembly {}
+
+private final class AccountBook: Sendable {}
+
+private final class AccountsAssembly: AppAssemblyBase {
+    override var definitions: [any ComponentDefinition] { [accountBook()] }
+    func accountBook() -> Definition<AccountBook> { define(.lazySingleton) { Definition(AccountBook.init) } }
+}
+
+private final class Wallet: Sendable {
+    let book: AccountBook
+    init(book: AccountBook) { self.book = book }
+}
+
+/// A session's assembly of the same base as the app's.
+private final class WalletSessionAssembly: AppAssemblyBase {
+    let accounts = AccountsAssembly()
+    override var definitions: [any ComponentDefinition] { [wallet()] }
+    func wallet() -> Definition<Wallet> { define(.lazySingleton) { [self] in Definition(Wallet.init(book:), accounts.accountBook()) } }
+}
+
+/// A main-actor session component whose teardown resolves from the closing session.
+@MainActor private final class Receptionist {
+    var lastWords = ""
+}
+
+private final class ReceptionAssembly: Assembly {
+    let session = Locked<BlockComponentFactory?>(nil)
+    let words = Locked<String>("")
+    override var definitions: [any ComponentDefinition] { [receptionist(), basket()] }
+    func basket() -> Definition<Basket> { define(.lazySingleton) { Definition(Basket.init(logbook:), .value(Logbook())) } }
+    func receptionist() -> Definition<Receptionist> {
+        define(.lazySingleton) { [session, words] in
+            Definition { @MainActor in Receptionist() }.teardown { @MainActor _ in
+                let session = session.withLock { $0 }
+                do {
+                    _ = try session?.resolve(ReceptionAssembly.basket)
+                } catch {
+                    words.withLock { $0 = "\(error)" }
+                }
+            }
+        }
+    }
+}
+
 /// A fake of the app's core, made by a session assembly itself.
 private final class FakeShopCoreAssembly: ShopCoreAssembly {
     override func logbook() -> Definition<Logbook> { define(.prototype) { Definition(Logbook.init) } }
@@ -169,6 +215,13 @@ private final class ReceiptAssembly: Assembly {
         #expect(try faked.resolve(ShopCoreAssembly.logbook) !== faked.resolve(ShopCoreAssembly.logbook))
     }
 
+    /// Assemblies that only share a base class are not related: a session's is its own.
+    @Test func aSessionAssemblyOfTheAppsBaseClassIsTheSessionsOwn() throws {
+        let parent = try BlockComponentFactory(assemblies: [AccountsAssembly()])
+        let session = try parent.child(WalletSessionAssembly())
+        #expect(try session.resolve(WalletSessionAssembly.wallet).book === parent.resolve(AccountsAssembly.accountBook))
+    }
+
     @Test func aChildGivenAnAssemblyOfTheParentSaysTheChildSeesItAlready() throws {
         let parent = try BlockComponentFactory(assemblies: [ShopCoreAssembly()])
         let error = try #require(throws: ActivationError.self) { try parent.child(ShopCoreAssembly()) }
@@ -222,7 +275,11 @@ private final class ReceiptAssembly: Assembly {
             again from the session that replaces it.
             """)
         let refused = try #require(throws: ActivationError.self) { try gifts.child(ReceiptAssembly()) }
-        #expect(refused.problems.first?.message.hasPrefix("child(_:) was called on a child made from a factory that was closed") == true)
+        #expect(refused.description == """
+            Cannot activate the factory: child(_:) was called on a child made from a factory that was closed (close()), whose \
+            components it reaches through it, so every resolution through the new child would fail. Make the child from an open \
+            factory: the session that replaced the closed one, or the app's factory.
+            """)
         // The sub-session's own close still tears down what it pooled.
         try await gifts.close()
         withExtendedLifetime(gift) {}
@@ -241,6 +298,64 @@ private final class ReceiptAssembly: Assembly {
         #expect(basket !== patched)
         #expect(try basket.logbook === parent.resolve(ShopCoreAssembly.logbook))
         #expect(try session.resolve(ShopSessionAssembly.basket) === basket)
+    }
+
+    /// A patch of the parent's that supplied nothing to the session leaves the session's pools alone.
+    @Test func aSessionComponentBuiltWhileAnUnrelatedParentDefinitionIsPatchedIsPooled() throws {
+        let parent = try BlockComponentFactory(assemblies: [ShopCoreAssembly()])
+        let logbook = try parent.resolve(ShopCoreAssembly.logbook)
+        let session = try parent.child(ShopSessionAssembly())
+        let patch = try parent.patch(ShopCoreAssembly.till) { Till() }
+        defer { patch.restore() }
+        let basket = try session.resolve(ShopSessionAssembly.basket)
+        #expect(basket.logbook === logbook)
+        #expect(try session.resolve(ShopSessionAssembly.basket) === basket)
+    }
+
+    /// A teardown hook resolving from its closing session gets the closed session's error, naming the key.
+    @Test func aTeardownHookResolvingFromTheClosingSessionIsToldWhatWasClosed() async throws {
+        let parent = try BlockComponentFactory(assemblies: [ShopCoreAssembly()])
+        let reception = ReceptionAssembly()
+        let session = try parent.child(reception)
+        reception.session.withLock { $0 = session }
+        _ = try await session.resolve(ReceptionAssembly.receptionist)
+        try await session.close()
+        #expect(reception.words.withLock { $0 } == """
+            Cannot resolve ReceptionAssembly.basket() from this child factory: this child was closed (close()), and its pools were emptied.
+              Resolve from a child that is open: make a new one with parent.child(…) for the next session, or resolve the parent's components from the parent.
+            """)
+        reception.session.withLock { $0 = nil }
+    }
+
+    /// A main-actor teardown waits for the main actor no longer than sharedBuildWait.
+    @Test func aMainActorTeardownWaitsForABlockedMainActorNoLongerThanSharedBuildWait() async throws {
+        let parent = try BlockComponentFactory(assemblies: [ShopCoreAssembly()], sharedBuildWait: .milliseconds(200))
+        let reception = ReceptionAssembly()
+        let session = try parent.child(reception)
+        _ = try await session.resolve(ReceptionAssembly.receptionist)
+        let blocked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        Task { @MainActor in
+            blocked.signal()
+            _ = release.wait(timeout: .now() + 5)
+        }
+        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                blocked.wait()
+                started.resume()
+            }
+        }
+        let error = try await #require(throws: CloseError.self) { try await Task.detached { try await session.close() }.value }
+        release.signal()
+        #expect(error.kind == .closeTimedOut)
+        #expect(error.description == """
+            Cannot close the factory: the teardown of ReceptionAssembly.receptionist(), a main-actor component, waited 0.2 seconds (the \
+            factory's sharedBuildWait) for the main actor, which something kept busy. The pools were emptied; its teardown, and those \
+            after it, run when the main actor is free.
+              Do not block the main thread waiting for close() (a semaphore, or a synchronous wait for a Task): await it.
+            """)
+        // A second close has nothing more to do.
+        try await session.close()
     }
 
     @Test func aSessionsComponentAskedOfTheParentSaysToAskTheSession() throws {

@@ -68,13 +68,14 @@ private let mooring = #"{"mooring": {"berths": 12, "harbourmaster": "Rui"}, "anc
             """)
     }
 
-    @Test func aComponentBuiltOffTheMainActorIsRefusedAtActivation() throws {
+    /// Activated on the main actor, where a conformance isolated to it can be found.
+    @Test @MainActor func aComponentBuiltOffTheMainActorIsRefusedAtActivation() throws {
         let configuration = try Configuration(json: Data(mooring.utf8), name: "mooring.json")
         let error = try #require(throws: ActivationError.self) {
             try BlockComponentFactory(assemblies: [OffMainMooringAssembly()], configuration: configuration)
         }
         #expect(error.description == """
-            Cannot activate the factory: OffMainMooringAssembly.report() injects configuration: configuration "mooring" is read as \
+            Cannot activate the factory: OffMainMooringAssembly.report() injects configuration: Configuration key "mooring" is read as \
             MooringSettings, whose Decodable conformance is isolated to the main actor (every type of a module whose default isolation \
             is the main actor is), but it is injected into MooringReport, which is built off the main actor (its initializer is \
             nonisolated). Declare nonisolated struct MooringSettings (or `struct MooringSettings: nonisolated Decodable`), or inject it \
@@ -82,7 +83,7 @@ private let mooring = #"{"mooring": {"berths": 12, "harbourmaster": "Rui"}, "anc
             """)
     }
 
-    @Test func aTypeThatIsNotDecodableIsRefusedAtActivationNamingTheConverterForm() throws {
+    @Test @MainActor func aTypeThatIsNotDecodableIsRefusedAtActivationNamingTheConverterForm() throws {
         let configuration = try Configuration(json: Data(mooring.utf8), name: "mooring.json")
         let error = try #require(throws: ActivationError.self) {
             try BlockComponentFactory(assemblies: [AnchorAssembly()], configuration: configuration)
@@ -92,5 +93,33 @@ private let mooring = #"{"mooring": {"berths": 12, "harbourmaster": "Rui"}, "anc
             which is not Decodable. Conform Anchor to Decodable, or read it with .config("anchor", convertedTo: Anchor.self) and a \
             TypeConverter registered for it.
             """)
+    }
+
+    /// Off the main actor a dynamic cast cannot find a conformance isolated to it, so activation names both
+    /// causes and both fixes.
+    @Test func offTheMainActorActivationNamesBothCausesOfAnUndecodableType() async throws {
+        let configuration = try Configuration(json: Data(mooring.utf8), name: "mooring.json")
+        let error = try await Task.detached {
+            try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [AnchorAssembly()], configuration: configuration) }
+        }.value
+        #expect(error.description == """
+            Cannot activate the factory: AnchorAssembly.holder() injects configuration: Configuration key "anchor" is read as Anchor, \
+            which is not Decodable, or whose Decodable conformance is isolated to the main actor (which can be told only there), and \
+            it is injected into AnchorHolder, which is built off the main actor (its initializer is nonisolated). Declare nonisolated \
+            struct Anchor: Decodable, or read it with .config("anchor", convertedTo: Anchor.self) and a TypeConverter registered for it.
+            """)
+    }
+
+    /// Off the main actor, activation checks that the key exists; the value decodes when the component is
+    /// built, on the main actor.
+    @Test func activatedOffTheMainActorTheSettingsDecodeWhenTheirComponentIsBuilt() async throws {
+        let configuration = try Configuration(json: Data(mooring.utf8), name: "mooring.json")
+        let factory = try await Task.detached { try BlockComponentFactory(assemblies: [MooringAssembly()], configuration: configuration) }.value
+        let model = try await factory.resolve(MooringAssembly.model)
+        #expect(model.settings.berths == 12)
+        let missing = try Configuration(json: Data(#"{"anchor": {}}"#.utf8), name: "empty.json")
+        await #expect(throws: ActivationError.self) {
+            try await Task.detached { try BlockComponentFactory(assemblies: [MooringAssembly()], configuration: missing) }.value
+        }
     }
 }

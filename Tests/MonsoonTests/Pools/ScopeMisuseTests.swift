@@ -10,6 +10,7 @@ private struct PriceTag: Sendable {
 
 extension Scope {
     fileprivate static let misuseShelves = Scope("misuseShelves")
+    fileprivate static let misuseRacks = Scope("misuseRacks")
     fileprivate static let misuseTags = Scope("misuseTags", holding: .weakly)
     fileprivate static let misuseEager = Scope("misuseEager", eager: true)
 }
@@ -23,6 +24,18 @@ private final class ShelvesAssembly: Assembly {
 private final class WeakShelvesAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [backroom()] }
     func backroom() -> Definition<Shelf> { define(Scope("misuseShelves", holding: .weakly)) { Definition(Shelf.init) } }
+}
+
+private final class Rack: Sendable {
+    let next: Provider<Shelf>
+    init(next: Provider<Shelf>) { self.next = next }
+}
+
+/// Racks by number, pooled per number in a scope only they are in; the holder refers to one.
+private final class RackAssembly: Assembly {
+    override var definitions: [any ComponentDefinition] { [holder()] }
+    func holder() -> Definition<Rack> { define { [self] in Definition(Rack.init(next:), .provider(rack(number: 0))) } }
+    func rack(number: Int) -> Definition<Shelf> { define(arguments: number) { Definition(Shelf.init).scope(.misuseRacks) } }
 }
 
 private final class TagsAssembly: Assembly {
@@ -66,7 +79,8 @@ private final class KnightsAssembly: Assembly {
         #expect(error.description == """
             Cannot reset misuseshelves: no definition of this factory is in that scope, so there is nothing to reset.
               The scopes of your own it pools, nearest first: misuseShelves. Reset the scope its definitions are declared in \
-            (define(.misuseShelves) { … }); a scope is known by its name, and a definition with runtime arguments counts once resolved.
+            (define(.misuseShelves) { … }); a scope is known by its name, and one that only definitions with runtime arguments are in, \
+            once another definition refers to one of them or one is resolved.
             """)
         #expect(try factory.resolve(ShelvesAssembly.shelf) === shelf)
         try factory.reset(.misuseShelves)
@@ -79,8 +93,38 @@ private final class KnightsAssembly: Assembly {
         #expect(error.description == """
             Cannot reset misuseShelves: no definition of this factory is in that scope, so there is nothing to reset.
               This factory pools no scope of your own. Reset the scope its definitions are declared in (define(.myScope) { … }); a scope \
-            is known by its name, and a definition with runtime arguments counts once resolved.
+            is known by its name, and one that only definitions with runtime arguments are in, once another definition refers to one \
+            of them or one is resolved.
             """)
+    }
+
+    /// A scope is its name: a reset with another holding reaches it; one that only a parameterized
+    /// definition is in, referred to by another, is known before anything is resolved.
+    @Test func aResetReachesTheScopeByNameAndKnowsTheScopesOfParameterizedDefinitions() throws {
+        let factory = try BlockComponentFactory(assemblies: [ShelvesAssembly(), RackAssembly()])
+        let shelf = try factory.resolve(ShelvesAssembly.shelf)
+        try factory.reset(Scope("misuseShelves", holding: .weakly))
+        #expect(try factory.resolve(ShelvesAssembly.shelf) !== shelf)
+        try factory.reset(.misuseRacks)
+        let rack = try factory.resolve(RackAssembly.rack(number:), 1)
+        #expect(try factory.resolve(RackAssembly.rack(number:), 1) === rack)
+        try factory.reset(.misuseRacks)
+        #expect(try factory.resolve(RackAssembly.rack(number:), 1) !== rack)
+    }
+
+    /// The validation's words for an eager scope of one's own with runtime arguments.
+    @Test func validationNamesTheEagerScopesDeclarationToo() throws {
+        final class EagerRackAssembly: Assembly {
+            override var definitions: [any ComponentDefinition] { [rackHolder()] }
+            func rackHolder() -> Definition<Rack> { define { [self] in Definition(Rack.init(next:), .provider(label(for: 2))) } }
+            func label(for amount: Int) -> Definition<Shelf> { define(arguments: amount) { Definition(Shelf.init).scope(.misuseEager) } }
+        }
+        let factory = try BlockComponentFactory(assemblies: [EagerRackAssembly()])
+        let errors = factory.validate().findings(.error).map(\.message)
+        #expect(errors == [
+            "EagerRackAssembly.label(for: 2) has runtime arguments but is in Scope(\"misuseEager\", eager: true), which builds at activation, "
+                + "before any arguments exist. Declare the scope without eager: true, static let misuseEager = Scope(\"misuseEager\"), which still resets."
+        ])
     }
 
     /// Before: `nil`, although Knight is defined.

@@ -34,7 +34,10 @@ extension BlockComponentFactory {
     /// than this factory's warm path.
     ///
     /// - Throws: ``ActivationError`` for what the child's assemblies get wrong, for error findings of
-    ///   the validation, and `ambiguousType` for a type the child declares again.
+    ///   the validation (those about this factory's own definitions say so), `ambiguousType` for a type
+    ///   the child declares again or a definition of this factory it lists, `duplicateAssembly` for an
+    ///   assembly this factory has, `replacesNothing` for a collaborator subclassing one of this
+    ///   factory's assemblies (a fake belongs to the parent), and `factoryClosed` on a closed child.
     /// - Complexity: activates this factory's definitions again for the child (without building its
     ///   shared components): O(*n*) in all the definitions, plus the child's singletons.
     public func child(_ assemblies: Assembly...) throws(ActivationError) -> BlockComponentFactory {
@@ -127,15 +130,22 @@ extension BlockComponentFactory {
         }
         // No resolution runs now, and none can start: the pools are read by nobody.
         let held = coordinator.takeAll(catalog.allEntries.compactMap { entry in entry.cell.map { (entry, $0) } })
+        // The main-actor hooks that could not wait for the main actor, which then runs them when it is free.
+        var waitedFor: String?
         for component in held.sorted(by: { $0.sequence > $1.sequence }) {
             guard let hooks = component.entry.definition.behaviour.teardown(component.value) else { continue }
-            if component.entry.isMainActor {
-                await MainActor.run { hooks() }
-            } else {
+            if !component.entry.isMainActor {
                 hooks()
+            } else if MainActorCall.isMainActor {
+                await MainActor.run { hooks() }
+            } else if waitedFor != nil {
+                Task { @MainActor in hooks() }
+            } else if !(await ChildLifetime.onMainActor(waitingAtMost: limits.sharedBuildWait, hooks)) {
+                waitedFor = component.entry.key
             }
         }
         childLifetime.finishTeardown()
+        if let waitedFor { throw .teardownTimedOut(waitedFor, waited: limits.sharedBuildWait) }
         // `held` goes here, with the last references the child had: deinitializers run now.
     }
 
@@ -155,14 +165,22 @@ extension BlockComponentFactory {
         children.alive.flatMap { child in (child.catalog.entries(declaring: type).map { Array($0) } ?? []).map(\.key) + child.descendantKeys(declaring: type) }
     }
 
-    /// Whether a patch is installed on this factory or on one it descends from.
-    var hasPatchesInForce: Bool {
-        var factory: BlockComponentFactory? = self
-        while let current = factory {
-            if current.patches.hasPatches { return true }
-            factory = current.parent
+    /// Whether the component this factory just built or handed out for `entry`, at a child's request,
+    /// may hold a patch's double: this factory, or one it descends from, patches that definition, or did
+    /// not pool what it built (a factory pools nothing built while a patch supplied part of it). What the
+    /// child builds with it is then not pooled either, so no double outlives its patch in a session.
+    func mayHaveHandedDouble(for entry: RegistryEntry) -> Bool {
+        var pooling = (factory: self, entry: entry)
+        var patched = false
+        while true {
+            if pooling.factory.patches.hasPatches {
+                patched = true
+                if pooling.factory.patches.patch(for: pooling.entry) != nil { return true }
+            }
+            guard let further = pooling.factory.parentEntry(of: pooling.entry) else { break }
+            pooling = further
         }
-        return false
+        return patched && pooling.entry.cell?.mayHoldValue != true
     }
 
     /// Whether this factory is a child of `ancestor`, or a child of one of its children.

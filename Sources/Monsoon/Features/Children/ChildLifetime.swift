@@ -83,28 +83,48 @@ final class ChildLifetime: Sendable {
     }
 
     /// Closes the gate and waits, no longer than `limit`, until no resolution runs; a call while another
-    /// is closing waits for that one.
+    /// is closing waits for that one, and takes over when that one gave up.
     nonisolated(nonsending)
     func closeAndDrain(waitingAtMost limit: Duration) async -> Closing {
-        let isFirst = state.withLock { state -> Bool? in
-            state.isClosed = true
-            if state.isTornDown { return nil }
-            defer { state.isClosing = true }
-            return !state.isClosing
-        }
-        guard let isFirst else { return .closedByAnother }
-        if !isFirst {
-            // The closing call's own wait is bounded, and so is this one.
-            let tornDown = await withCheckedContinuation { (waiting: CheckedContinuation<Bool, Never>) in
-                let isDone = state.withLock { state -> Bool in
-                    guard !state.isTornDown, state.isClosing else { return true }
-                    state.waiting.append(waiting)
-                    return false
-                }
-                if isDone { waiting.resume(returning: state.withLock { $0.isTornDown }) }
+        while true {
+            let role = state.withLock { state -> Role in
+                state.isClosed = true
+                if state.isTornDown { return .done }
+                if state.isClosing { return .waiting }
+                state.isClosing = true
+                return .closing
             }
-            return tornDown ? .closedByAnother : .timedOut(running: state.withLock { $0.running })
+            switch role {
+            case .done:
+                return .closedByAnother
+            case .waiting:
+                // The closing call's own wait is bounded, and so is this one; if it gave up, go again.
+                if await closedByTheClosingCall() { return .closedByAnother }
+            case .closing:
+                return await drain(waitingAtMost: limit)
+            }
         }
+    }
+
+    private enum Role { case done, waiting, closing }
+
+    /// Waits for the `close()` tearing down: `true` once it has, `false` when it gave up.
+    nonisolated(nonsending)
+    private func closedByTheClosingCall() async -> Bool {
+        await withCheckedContinuation { (waiting: CheckedContinuation<Bool, Never>) in
+            let outcome = state.withLock { state -> Bool? in
+                if state.isTornDown { return true }
+                guard state.isClosing else { return false }
+                state.waiting.append(waiting)
+                return nil
+            }
+            if let outcome { waiting.resume(returning: outcome) }
+        }
+    }
+
+    /// The closing call's wait for the running resolutions.
+    nonisolated(nonsending)
+    private func drain(waitingAtMost limit: Duration) async -> Closing {
         var timer: Task<Void, Never>?
         let drained = await withCheckedContinuation { (drained: CheckedContinuation<Bool, Never>) in
             let isIdle = state.withLock { state -> Bool in
@@ -133,6 +153,34 @@ final class ChildLifetime: Sendable {
             return .timedOut(running: running)
         }
         return .drained
+    }
+
+    /// Runs a main-actor teardown hook from `close()`, waiting for the main actor no longer than
+    /// `limit`: `false` when the wait ended first (the main thread blocked, perhaps waiting for this very
+    /// close); the hook then runs when the main actor is free.
+    nonisolated(nonsending)
+    static func onMainActor(waitingAtMost limit: Duration, _ hook: @escaping @MainActor @Sendable () -> Void) async -> Bool {
+        let pending = Locked<CheckedContinuation<Bool, Never>?>(nil)
+        let take: @Sendable () -> CheckedContinuation<Bool, Never>? = {
+            pending.withLock { continuation in
+                defer { continuation = nil }
+                return continuation
+            }
+        }
+        var timer: Task<Void, Never>?
+        let ran = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            pending.withLock { $0 = continuation }
+            Task { @MainActor in
+                hook()
+                take()?.resume(returning: true)
+            }
+            timer = Task {
+                do { try await Task.sleep(for: limit) } catch { return }
+                take()?.resume(returning: false)
+            }
+        }
+        timer?.cancel()
+        return ran
     }
 
     /// Marks the teardown done and lets every later `close()` return.

@@ -190,22 +190,15 @@ public struct Configuration: Sendable {
     }
 
     /// The value at `key` as `type`, whose `Decodable` conformance Swift could not use where the
-    /// injection was written (one isolated to the main actor): found at run time, and used only on the
-    /// main actor.
+    /// injection was written (one isolated to the main actor): found at run time, on the main actor,
+    /// where a dynamic cast finds such a conformance, and used there.
     func valueDecodedOnMainActor<V>(_ key: String, as type: V.Type) throws(ConfigurationError) -> V {
-        let decodable = try checkDecodableOnMainActor(key, as: type)
-        guard MainActorCall.isMainActor else { throw .decodedOffMainActor(key, type: type) }
+        _ = try existingValue(key)
+        guard MainActorCall.isMainActor else { throw .decodedOffMainActor(key, type: type, knownDecodable: false) }
+        guard let decodable = V.self as? any Decodable.Type else { throw .notDecodable(key, type: type) }
         func decode<D: Decodable>(_: D.Type) throws(ConfigurationError) -> Any { try value(key, as: D.self) }
         guard let typed = try decode(decodable) as? V else { throw .notDecodable(key, type: type) }
         return typed
-    }
-
-    /// Checks that `key` exists and that `type` is `Decodable`, returning its conformance.
-    @discardableResult
-    func checkDecodableOnMainActor<V>(_ key: String, as type: V.Type) throws(ConfigurationError) -> any Decodable.Type {
-        _ = try existingValue(key)
-        guard let decodable = V.self as? any Decodable.Type else { throw .notDecodable(key, type: type) }
-        return decodable
     }
 
     /// The value at `key`, which must exist.

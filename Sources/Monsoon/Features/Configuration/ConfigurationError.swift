@@ -99,14 +99,24 @@ extension ConfigurationError {
 
     /// A type whose `Decodable` conformance is isolated to the main actor, decoded elsewhere.
     ///
-    /// - Parameter building: the type of the component it is injected into, which is not built there.
-    static func decodedOffMainActor(_ key: String, type: Any.Type, building: Any.Type? = nil) -> Self {
-        let label = key.hasPrefix("configuration \"") ? key : "Configuration key \"\(key)\""
+    /// - Parameters:
+    ///   - building: the type of the component it is injected into, which is not built there.
+    ///   - knownDecodable: whether the type was found to be `Decodable`: off the main actor, a dynamic
+    ///     cast may not find a conformance isolated to it.
+    static func decodedOffMainActor(_ key: String, type: Any.Type, building: Any.Type? = nil, knownDecodable: Bool) -> Self {
+        let label = "Configuration key \"\(key)\""
+        let name = typeName(type)
         let whereDecoded = building.map { "it is injected into \(typeName($0)), which is built off the main actor (its initializer is nonisolated)" }
             ?? "it is decoded off the main actor"
+        guard knownDecodable else {
+            return Self(kind: .wrongType, key: key, file: nil,
+                        description: "\(label) is read as \(name), which is not Decodable, or whose Decodable conformance is isolated to the main "
+                            + "actor (which can be told only there), and \(whereDecoded). Declare nonisolated struct \(name): Decodable, or read "
+                            + "it with .config(\"\(key)\", convertedTo: \(name).self) and a TypeConverter registered for it.")
+        }
         return Self(kind: .wrongType, key: key, file: nil,
-                    description: "\(label) is read as \(typeName(type)), whose Decodable conformance is isolated to the main actor (every type "
+                    description: "\(label) is read as \(name), whose Decodable conformance is isolated to the main actor (every type "
                         + "of a module whose default isolation is the main actor is), but \(whereDecoded). Declare nonisolated struct "
-                        + "\(typeName(type)) (or `struct \(typeName(type)): nonisolated Decodable`), or inject it into a component built on the main actor.")
+                        + "\(name) (or `struct \(name): nonisolated Decodable`), or inject it into a component built on the main actor.")
     }
 }

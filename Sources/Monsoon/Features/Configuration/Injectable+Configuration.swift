@@ -30,7 +30,7 @@ extension Injectable {
     /// type is. Activation refuses a definition built elsewhere, naming the fix (`nonisolated struct`),
     /// and a type that is not `Decodable` at all, naming ``config(_:convertedTo:)``. It checks the value
     /// decodes when it runs on the main actor (an app's launch, a test factory); elsewhere, that the key
-    /// exists.
+    /// exists, and a type that is not `Decodable` fails when its component is first built.
     @_disfavoredOverload
     public static func config<V: SendableMetatype>(_ key: String, as type: V.Type = V.self) -> Injection<V> where Self == Injection<V> {
         configured(key, decodedOnMainActor: true) { configuration throws(ConfigurationError) in
@@ -72,11 +72,12 @@ extension Injectable {
     ) -> Injection<V> where Self == Injection<V> {
         let label = label ?? "configuration \"\(key)\""
         let assembly = ThreadState.current.pointee.definitions.declaringAssembly
-        let reference = ConfigurationReference(label: label, assembly: assembly, decodedOnMainActor: decodedOnMainActor ? V.self : nil) {
+        let reference = ConfigurationReference(label: label, assembly: assembly, decodedOnMainActor: decodedOnMainActor ? (key, V.self) : nil) {
             configuration throws(ConfigurationError) in
-            // Off the main actor, a conformance isolated to it cannot decode: the key and the conformance are checked.
+            // Off the main actor, a conformance isolated to it can neither decode nor be found (a dynamic
+            // cast finds it only there): the key is checked.
             if decodedOnMainActor, !MainActorCall.isMainActor {
-                try configuration.checkDecodableOnMainActor(key, as: V.self)
+                _ = try configuration.existingValue(key)
             } else {
                 _ = try read(configuration)
             }
@@ -100,8 +101,8 @@ struct ConfigurationReference: Sendable {
     /// The assembly whose definition body made the injection, whose configuration it reads; `nil` when
     /// it was made outside any definition body.
     let assembly: ObjectIdentifier?
-    /// The type read, for `.config(_:as:)` of a type whose `Decodable` conformance is
+    /// The key and the type read, for `.config(_:as:)` of a type whose `Decodable` conformance is
     /// isolated to the main actor: decoded only where its component is built on the main actor.
-    var decodedOnMainActor: Any.Type? = nil
+    var decodedOnMainActor: (key: String, type: Any.Type)? = nil
     let check: @Sendable (Configuration) throws(ConfigurationError) -> Void
 }
