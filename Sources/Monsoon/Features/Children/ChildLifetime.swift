@@ -12,9 +12,8 @@ final class ChildLifetime: Sendable {
         var running = 0
         /// The `close()` draining or tearing down, if any.
         var isClosing = false
-        /// That `close()`, waiting for `running` to reach zero: resumed with `true` then, or with `false`
-        /// by its timer.
-        var drained: CheckedContinuation<Bool, Never>?
+        /// That `close()`'s wait for `running` to reach zero, which the last resolution ends.
+        var drained: BoundedWait?
         /// Whether a `close()` has torn everything down.
         var isTornDown = false
         /// Later `close()` calls, waiting for the closing one: resumed with whether it tore down.
@@ -73,13 +72,13 @@ final class ChildLifetime: Sendable {
 
     /// Counts a resolution out, and lets a waiting `close()` go on when it was the last one.
     func leave() {
-        let drained = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+        let drained = state.withLock { state -> BoundedWait? in
             state.running -= 1
             guard state.running == 0, let drained = state.drained else { return nil }
             state.drained = nil
             return drained
         }
-        drained?.resume(returning: true)
+        drained?.end(true)
     }
 
     /// Closes the gate and waits, no longer than `limit`, until no resolution runs; a call while another
@@ -125,26 +124,17 @@ final class ChildLifetime: Sendable {
     /// The closing call's wait for the running resolutions.
     nonisolated(nonsending)
     private func drain(waitingAtMost limit: Duration) async -> Closing {
-        var timer: Task<Void, Never>?
-        let drained = await withCheckedContinuation { (drained: CheckedContinuation<Bool, Never>) in
+        let drained = await BoundedWait.wait(atMost: limit) { wait in
             let isIdle = state.withLock { state -> Bool in
                 guard state.running > 0 else { return true }
-                state.drained = drained
+                state.drained = wait
                 return false
             }
-            if isIdle { return drained.resume(returning: true) }
-            timer = Task { [state] in
-                do { try await Task.sleep(for: limit) } catch { return }
-                let expired = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-                    defer { state.drained = nil }
-                    return state.drained
-                }
-                expired?.resume(returning: false)
-            }
+            if isIdle { wait.end(true) }
         }
-        timer?.cancel()
         guard drained else {
             let (running, waiting) = state.withLock { state in
+                state.drained = nil
                 state.isClosing = false
                 defer { state.waiting = [] }
                 return (state.running, state.waiting)
@@ -160,27 +150,12 @@ final class ChildLifetime: Sendable {
     /// close); the hook then runs when the main actor is free.
     nonisolated(nonsending)
     static func onMainActor(waitingAtMost limit: Duration, _ hook: @escaping @MainActor @Sendable () -> Void) async -> Bool {
-        let pending = Locked<CheckedContinuation<Bool, Never>?>(nil)
-        let take: @Sendable () -> CheckedContinuation<Bool, Never>? = {
-            pending.withLock { continuation in
-                defer { continuation = nil }
-                return continuation
-            }
-        }
-        var timer: Task<Void, Never>?
-        let ran = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            pending.withLock { $0 = continuation }
+        await BoundedWait.wait(atMost: limit) { wait in
             Task { @MainActor in
                 hook()
-                take()?.resume(returning: true)
-            }
-            timer = Task {
-                do { try await Task.sleep(for: limit) } catch { return }
-                take()?.resume(returning: false)
+                wait.end(true)
             }
         }
-        timer?.cancel()
-        return ran
     }
 
     /// Marks the teardown done and lets every later `close()` return.
@@ -192,6 +167,38 @@ final class ChildLifetime: Sendable {
             return state.waiting
         }
         for continuation in waiting { continuation.resume(returning: true) }
+    }
+}
+
+/// One wait that ends at its event or at its limit, whichever comes first: `end(_:)` resumes the waiter
+/// once, and later calls do nothing. The continuation is resumed outside the lock.
+final class BoundedWait: Sendable {
+    private let waiter = Locked<CheckedContinuation<Bool, Never>?>(nil)
+
+    /// Waits until something `start` handed the wait to calls `end(true)`, or `limit` has passed:
+    /// `false` then.
+    nonisolated(nonsending)
+    static func wait(atMost limit: Duration, _ start: (BoundedWait) -> Void) async -> Bool {
+        let wait = BoundedWait()
+        var timer: Task<Void, Never>?
+        let ended = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            wait.waiter.withLock { $0 = continuation }
+            start(wait)
+            timer = Task {
+                do { try await Task.sleep(for: limit) } catch { return }
+                wait.end(false)
+            }
+        }
+        timer?.cancel()
+        return ended
+    }
+
+    func end(_ outcome: Bool) {
+        let waiter = waiter.withLock { waiter in
+            defer { waiter = nil }
+            return waiter
+        }
+        waiter?.resume(returning: outcome)
     }
 }
 
