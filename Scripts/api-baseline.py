@@ -10,11 +10,22 @@ baseline is updated in the same commit: the change is visible and deliberate in 
     Scripts/api-baseline.py --count          # the surface as the issue counts it, from the sources
     Scripts/api-baseline.py --check-inlinable   # inlinable code only where API/Inlinable.txt allows it
     Scripts/api-baseline.py --update-inlinable
+    Scripts/api-baseline.py --check-unchecked   # unchecked constructs only where API/Unchecked.txt lists them
+    Scripts/api-baseline.py --update-unchecked
 
 Inlinable code is compiled into the caller's module, so what it references is part of the library's
 surface too: API/Inlinable.txt lists, per file, how many `@inlinable` and `@usableFromInline`
 declarations it holds. A new file with either, or a larger count, fails the check until the list is
 updated in the same commit (Docs/Design.md, "Inlinable code", says which files may hold them and why).
+
+Unchecked constructs (`unsafeDowncast`, `unsafelyUnwrapped`, `Unmanaged`, `unsafeBitCast`,
+`unowned(unsafe)`, `nonisolated(unsafe)`, `@exclusivity(unchecked)`, raw and typed pointers) trade a
+check Swift makes for an invariant a reader must verify: API/Unchecked.txt lists, per file, how many
+lines use one, and how many call one of the unchecked helpers `Sources/Monsoon/Runtime/` defines
+(`UnretainedReference`, `reinterpret`, `objectReference`, `callIgnoringIsolation`, `markedSendable`,
+`UncheckedStorage`, `PublishedFields`, `uncheckedCast`, `uncheckedUnwrap`, `object(atAddress:as:)`,
+`CurrentThread`, `ThreadIdentity`). A new file or a larger count fails the check
+until the list is updated in the same commit, so that each new one is reviewed.
 """
 import difflib
 import json
@@ -56,9 +67,6 @@ def count() -> None:
             print(f"API/{library}.txt: {len(baseline.read_text().splitlines())} public declarations")
 
 
-INLINABLE_ROW = re.compile(r"^(.+): (\d+) @inlinable, (\d+) @usableFromInline$")
-
-
 def inlinable_counts() -> dict[str, tuple[int, int]]:
     """Each source file holding inlinable code: its `@inlinable` and `@usableFromInline` counts."""
     counts = {}
@@ -70,31 +78,73 @@ def inlinable_counts() -> dict[str, tuple[int, int]]:
     return counts
 
 
-def check_inlinable(update: bool) -> int:
-    path = ROOT / "API" / "Inlinable.txt"
-    current = inlinable_counts()
+def check_counts(update: bool, listing: str, current: dict[str, tuple[int, int]], labels: tuple[str, str],
+                 advice: str, summary: str) -> int:
+    """Checks per-file counts against API/<listing> (`name: <n> <label 1>, <m> <label 2>` per line), or
+    rewrites the listing: the exit status; each failure is printed, with `advice`, or else `summary`."""
+    path = ROOT / "API" / listing
+    first, second = labels
     if update:
-        path.write_text("".join(f"{name}: {i} @inlinable, {u} @usableFromInline\n" for name, (i, u) in current.items()))
+        path.write_text("".join(f"{name}: {a} {first}, {b} {second}\n" for name, (a, b) in current.items()))
         return 0
+    row = re.compile(rf"^(.+): (\d+) {re.escape(first)}, (\d+) {re.escape(second)}$")
     allowed = {}
     for line in path.read_text().splitlines():
-        name, inlinable, usable = INLINABLE_ROW.match(line).groups()
-        allowed[name] = (int(inlinable), int(usable))
-    failures = [f"{name}: {i} @inlinable, {u} @usableFromInline (allowed: {allowed.get(name, (0, 0))[0]}, "
-                f"{allowed.get(name, (0, 0))[1]})"
-                for name, (i, u) in current.items()
-                if i > allowed.get(name, (0, 0))[0] or u > allowed.get(name, (0, 0))[1]]
+        name, a, b = row.match(line).groups()
+        allowed[name] = (int(a), int(b))
+    failures = [f"{name}: {a} {first}, {b} {second} (allowed: {allowed.get(name, (0, 0))[0]}, {allowed.get(name, (0, 0))[1]})"
+                for name, (a, b) in current.items()
+                if a > allowed.get(name, (0, 0))[0] or b > allowed.get(name, (0, 0))[1]]
     for failure in failures:
         print("api-baseline: " + failure, file=sys.stderr)
     if failures:
-        print("api-baseline: inlinable code grew. If it belongs on the warm or build path (Docs/Design.md, "
-              "\"Inlinable code\"), run Scripts/api-baseline.py --update-inlinable and commit API/Inlinable.txt.",
-              file=sys.stderr)
+        print("api-baseline: " + advice, file=sys.stderr)
         return 1
-    print(f"Inlinable code: {sum(i for i, _ in current.values())} @inlinable and "
-          f"{sum(u for _, u in current.values())} @usableFromInline declarations in {len(current)} files, "
-          "as API/Inlinable.txt allows")
+    print(summary)
     return 0
+
+
+def check_inlinable(update: bool) -> int:
+    current = inlinable_counts()
+    return check_counts(update, "Inlinable.txt", current, ("@inlinable", "@usableFromInline"),
+                        "inlinable code grew. If it belongs on the warm or build path (Docs/Design.md, \"Inlinable code\"), "
+                        "run Scripts/api-baseline.py --update-inlinable and commit API/Inlinable.txt.",
+                        f"Inlinable code: {sum(i for i, _ in current.values())} @inlinable and "
+                        f"{sum(u for _, u in current.values())} @usableFromInline declarations in {len(current)} files, "
+                        "as API/Inlinable.txt allows")
+
+
+UNCHECKED_CONSTRUCT = re.compile(
+    r"unsafeDowncast|unsafelyUnwrapped|Unmanaged|unsafeBitCast|unowned\(unsafe\)|nonisolated\(unsafe\)"
+    r"|@exclusivity\(unchecked\)|Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|withUnsafe\w*(Pointer|Bytes)")
+UNCHECKED_HELPER = re.compile(
+    r"\b(UnretainedReference|reinterpret|objectReference|callIgnoringIsolation|markedSendable|UncheckedStorage"
+    r"|PublishedFields|uncheckedCast|uncheckedUnwrap|object\(atAddress|CurrentThread|ThreadIdentity)\b")
+RUNTIME = "Sources/Monsoon/Runtime/"
+
+
+def unchecked_counts() -> dict[str, tuple[int, int]]:
+    """Each source file using an unchecked construct or a Runtime helper: the lines of each (comments aside)."""
+    counts = {}
+    for source in sorted((ROOT / "Sources").rglob("*.swift")):
+        name = str(source.relative_to(ROOT))
+        code = [line for line in source.read_text().splitlines() if not line.lstrip().startswith("//")]
+        constructs = sum(1 for line in code if UNCHECKED_CONSTRUCT.search(line))
+        helpers = 0 if name.startswith(RUNTIME) else sum(1 for line in code if UNCHECKED_HELPER.search(line))
+        if constructs or helpers:
+            counts[name] = (constructs, helpers)
+    return counts
+
+
+def check_unchecked(update: bool) -> int:
+    current = unchecked_counts()
+    outside = [name for name, (c, _) in current.items() if c and name.startswith("Sources/Monsoon/") and not name.startswith(RUNTIME)]
+    return check_counts(update, "Unchecked.txt", current, ("unchecked", "through Runtime"),
+                        "unchecked code grew. If it is measured and necessary (Docs/Performance.md, \"Rules that still hold\"), "
+                        "run Scripts/api-baseline.py --update-unchecked and commit API/Unchecked.txt.",
+                        f"Unchecked code: {sum(c for c, _ in current.values())} lines with an unchecked construct and "
+                        f"{sum(h for _, h in current.values())} calling Runtime's unchecked helpers, in {len(current)} files; "
+                        f"in the core outside {RUNTIME}: {', '.join(outside) or 'none'}; as API/Unchecked.txt allows")
 
 
 def main() -> int:
@@ -103,6 +153,8 @@ def main() -> int:
         return 0
     if sys.argv[1:] in (["--check-inlinable"], ["--update-inlinable"]):
         return check_inlinable(update=sys.argv[1] == "--update-inlinable")
+    if sys.argv[1:] in (["--check-unchecked"], ["--update-unchecked"]):
+        return check_unchecked(update=sys.argv[1] == "--update-unchecked")
     if len(sys.argv) != 3 or sys.argv[1] not in ("--check", "--update"):
         print(__doc__, file=sys.stderr)
         return 2
