@@ -10,11 +10,22 @@ baseline is updated in the same commit: the change is visible and deliberate in 
     Scripts/api-baseline.py --count          # the surface as the issue counts it, from the sources
     Scripts/api-baseline.py --check-inlinable   # inlinable code only where API/Inlinable.txt allows it
     Scripts/api-baseline.py --update-inlinable
+    Scripts/api-baseline.py --check-unchecked   # unchecked constructs only where API/Unchecked.txt lists them
+    Scripts/api-baseline.py --update-unchecked
 
 Inlinable code is compiled into the caller's module, so what it references is part of the library's
 surface too: API/Inlinable.txt lists, per file, how many `@inlinable` and `@usableFromInline`
 declarations it holds. A new file with either, or a larger count, fails the check until the list is
 updated in the same commit (Docs/Design.md, "Inlinable code", says which files may hold them and why).
+
+Unchecked constructs (`unsafeDowncast`, `unsafelyUnwrapped`, `Unmanaged`, `unsafeBitCast`,
+`unowned(unsafe)`, `nonisolated(unsafe)`, `@exclusivity(unchecked)`, raw and typed pointers) trade a
+check Swift makes for an invariant a reader must verify: API/Unchecked.txt lists, per file, how many
+lines use one, and how many call one of the unchecked helpers `Sources/Monsoon/Runtime/` defines
+(`UnretainedReference`, `reinterpret`, `objectReference`, `callIgnoringIsolation`, `markedSendable`,
+`UncheckedStorage`, `PublishedFields`, `uncheckedCast`, `uncheckedUnwrap`, `object(atAddress:as:)`,
+`CurrentThread`, `ThreadIdentity`). A new file or a larger count fails the check
+until the list is updated in the same commit, so that each new one is reviewed.
 """
 import difflib
 import json
@@ -97,12 +108,65 @@ def check_inlinable(update: bool) -> int:
     return 0
 
 
+UNCHECKED_CONSTRUCT = re.compile(
+    r"unsafeDowncast|unsafelyUnwrapped|Unmanaged|unsafeBitCast|unowned\(unsafe\)|nonisolated\(unsafe\)"
+    r"|@exclusivity\(unchecked\)|Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|withUnsafe\w*(Pointer|Bytes)")
+UNCHECKED_HELPER = re.compile(
+    r"\b(UnretainedReference|reinterpret|objectReference|callIgnoringIsolation|markedSendable|UncheckedStorage"
+    r"|PublishedFields|uncheckedCast|uncheckedUnwrap|object\(atAddress|CurrentThread|ThreadIdentity)\b")
+UNCHECKED_ROW = re.compile(r"^(.+): (\d+) unchecked, (\d+) through Runtime$")
+RUNTIME = "Sources/Monsoon/Runtime/"
+
+
+def unchecked_counts() -> dict[str, tuple[int, int]]:
+    """Each source file using an unchecked construct or a Runtime helper: the lines of each (comments aside)."""
+    counts = {}
+    for source in sorted((ROOT / "Sources").rglob("*.swift")):
+        name = str(source.relative_to(ROOT))
+        code = [line for line in source.read_text().splitlines() if not line.lstrip().startswith("//")]
+        constructs = sum(1 for line in code if UNCHECKED_CONSTRUCT.search(line))
+        helpers = 0 if name.startswith(RUNTIME) else sum(1 for line in code if UNCHECKED_HELPER.search(line))
+        if constructs or helpers:
+            counts[name] = (constructs, helpers)
+    return counts
+
+
+def check_unchecked(update: bool) -> int:
+    path = ROOT / "API" / "Unchecked.txt"
+    current = unchecked_counts()
+    if update:
+        path.write_text("".join(f"{name}: {c} unchecked, {h} through Runtime\n" for name, (c, h) in current.items()))
+        return 0
+    allowed = {}
+    for line in path.read_text().splitlines():
+        name, constructs, helpers = UNCHECKED_ROW.match(line).groups()
+        allowed[name] = (int(constructs), int(helpers))
+    failures = [f"{name}: {c} unchecked, {h} through Runtime (allowed: {allowed.get(name, (0, 0))[0]}, "
+                f"{allowed.get(name, (0, 0))[1]})"
+                for name, (c, h) in current.items()
+                if c > allowed.get(name, (0, 0))[0] or h > allowed.get(name, (0, 0))[1]]
+    for failure in failures:
+        print("api-baseline: " + failure, file=sys.stderr)
+    if failures:
+        print("api-baseline: unchecked code grew. If it is measured and necessary (Docs/Performance.md, \"Rules that "
+              "still hold\"), run Scripts/api-baseline.py --update-unchecked and commit API/Unchecked.txt.",
+              file=sys.stderr)
+        return 1
+    outside = [name for name, (c, _) in current.items() if c and name.startswith("Sources/Monsoon/") and not name.startswith(RUNTIME)]
+    print(f"Unchecked code: {sum(c for c, _ in current.values())} lines with an unchecked construct and "
+          f"{sum(h for _, h in current.values())} calling Runtime's unchecked helpers, in {len(current)} files; "
+          f"in the core outside {RUNTIME}: {', '.join(outside) or 'none'}; as API/Unchecked.txt allows")
+    return 0
+
+
 def main() -> int:
     if sys.argv[1:] == ["--count"]:
         count()
         return 0
     if sys.argv[1:] in (["--check-inlinable"], ["--update-inlinable"]):
         return check_inlinable(update=sys.argv[1] == "--update-inlinable")
+    if sys.argv[1:] in (["--check-unchecked"], ["--update-unchecked"]):
+        return check_unchecked(update=sys.argv[1] == "--update-unchecked")
     if len(sys.argv) != 3 or sys.argv[1] not in ("--check", "--update"):
         print(__doc__, file=sys.stderr)
         return 2

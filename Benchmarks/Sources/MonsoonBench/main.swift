@@ -4,6 +4,8 @@ import Foundation
 //   --quick         a short pass (CI): fewer repetitions, shorter measurements
 //   --instructions  also count instructions per operation with valgrind's callgrind (a few minutes)
 //   --json          machine-readable output
+//   --gate          exit 1 when a gated target (instruction counts, heap bytes) is missed: what CI runs, with
+//                   --instructions --quick
 //   --measure ID IMPL N   run one operation N times and exit (what --instructions runs under callgrind)
 //   --heap          only the heap kept per definition (scenario 7), and exit
 //   --sessions      only the heap before and after a thousand log-ins and log-outs (child, close), and exit
@@ -80,5 +82,12 @@ func runBenchmarks() async {
     } else {
         print(textReport(resolution: resolution + activation, instructions: instructions, awaited: awaited, throughput: throughput,
                          memory: memory, configuration: configuration, start: start, targets: targets, quick: quick))
+    }
+    let missed = targets.filter { $0.gated && !$0.met }
+    if arguments.contains("--gate"), !missed.isEmpty {
+        let lines = missed.map { "  \($0.name): \($0.measured), at most \($0.required.dropFirst(2))" }
+        FileHandle.standardError.write(Data(("A gated target is missed (Benchmarks/Sources/MonsoonBench/Harness/Report.swift):\n"
+                                             + lines.joined(separator: "\n") + "\n").utf8))
+        exit(1)
     }
 }

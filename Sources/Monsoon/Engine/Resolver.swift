@@ -49,7 +49,7 @@ public struct Resolver {
     }
 
     /// The resolution; only read once `isLive` said it is running.
-    private var context: ResolutionContext { resolution.unsafelyUnwrapped }
+    private var context: ResolutionContext { uncheckedUnwrap(resolution) }
 
     /// The resolution, if this resolver may still be used.
     func activeContext(_ subject: @autoclosure () -> String) throws(ResolutionError) -> ResolutionContext {

@@ -6,27 +6,32 @@ struct Target: Encodable {
     let required: String
     let measured: String
     let met: Bool
+    /// Whether `--gate` fails the run when it is missed: instruction counts and heap bytes, which do not
+    /// depend on how busy the machine is.
+    var gated = false
 }
 
-/// The targets of the engine (issues 9, 19, 20, 21 and 29): instruction counts where they were measured, wall-time
-/// ratios for what instructions cannot show (scaling across threads, a start-up that sleeps), and heap bytes.
+/// The targets of the engine: instruction counts where they were measured, wall-time ratios for what
+/// instructions cannot show (scaling across threads, a start-up that sleeps), and heap bytes. The gated
+/// ones are today's figures plus 5% (issue 48): a change that costs more fails CI until it says why and
+/// moves the gate.
 func evaluateTargets(instructions: [Row], awaited: [AsyncRow], activation: [Row], throughput: [ThroughputRow], memory: [MemoryRow],
                      configuration: [ConfigurationRow], start: StartRow) -> [Target] {
     var targets: [Target] = []
-    func instructionTarget(_ prefix: String, _ name: String, atMost limit: Double, _ value: (Row) -> Double? = { $0.monsoon }) {
+    func instructionTarget(_ prefix: String, _ name: String, atMost limit: Double, gated: Bool = false,
+                           _ value: (Row) -> Double? = { $0.monsoon }) {
         guard let row = instructions.first(where: { $0.scenario.hasPrefix(prefix) }), let measured = value(row), !measured.isNaN else { return }
-        targets.append(Target(name: name, required: "≤ " + format(limit), measured: format(measured), met: measured <= limit))
+        targets.append(Target(name: name, required: "≤ " + format(limit), measured: format(measured), met: measured <= limit, gated: gated))
     }
-    instructionTarget("1a.", "warm singleton by method reference, instr/op", atMost: 800)
-    instructionTarget("1a.", "warm singleton by method reference, no regression", atMost: 960)
+    instructionTarget("1a.", "warm singleton by method reference, instr/op", atMost: 760, gated: true)
     instructionTarget("1b.", "warm singleton by type, instr/op", atMost: 330)
-    instructionTarget("2.", "prototype, no dependencies, instr/op", atMost: 1_450)
-    instructionTarget("3.", "objectGraph of 20, instr/op", atMost: 58_600)
+    instructionTarget("2.", "prototype, no dependencies, instr/op", atMost: 1_295, gated: true)
+    instructionTarget("3.", "objectGraph of 20, instr/op", atMost: 61_400, gated: true)
     instructionTarget("3.", "objectGraph of 20 vs hand-written", atMost: 8) { $0.monsoonOverHandWritten }
-    instructionTarget("4.", "prototype tree of 50, instr/op", atMost: 100_000)
-    instructionTarget("5a.", "activation, instr per definition (1,000)", atMost: 2_000)
-    instructionTarget("5b.", "activation, instr per definition (10,000)", atMost: 2_000)
-    instructionTarget("5g.", "start-up, activate and resolve each once, instr per definition", atMost: 5_000)
+    instructionTarget("4.", "prototype tree of 50, instr/op", atMost: 117_000)
+    instructionTarget("5a.", "activation, instr per definition (1,000)", atMost: 5_200, gated: true)
+    instructionTarget("5i.", "start-up of an app's graph, instr per definition (gate)", atMost: 26_200, gated: true)
+    instructionTarget("5i.", "start-up of an app's graph, instr per definition (issue 48)", atMost: 20_000)
     // Awaited against synchronous, in instructions when counted, otherwise in time.
     for (prefix, name, limit) in [("8a.", "await warm singleton vs synchronous", 2.0), ("8b.", "await objectGraph of 20 vs synchronous", 1.5)] {
         let rows = awaited.filter { $0.scenario.hasPrefix(prefix) }
@@ -49,7 +54,7 @@ func evaluateTargets(instructions: [Row], awaited: [AsyncRow], activation: [Row]
     }
     if let monsoon = memory.first(where: { $0.container == "Monsoon" }) {
         targets.append(Target(name: "heap per definition, bytes", required: "≤ 300",
-                              measured: format(monsoon.bytesPerDefinition), met: monsoon.bytesPerDefinition <= 300))
+                              measured: format(monsoon.bytesPerDefinition), met: monsoon.bytesPerDefinition <= 300, gated: true))
     }
     // Configuration at scale (issue 20).
     for row in configuration {
@@ -132,7 +137,7 @@ func textReport(resolution: [Row], instructions: [Row], awaited: [AsyncRow], thr
     ])
     lines.append("")
     var goals = [["target", "required", "measured", ""]]
-    for target in targets { goals.append([target.name, target.required, target.measured, target.met ? "met" : "MISSED"]) }
+    for target in targets { goals.append([target.name, target.required, target.measured, target.met ? "met" : target.gated ? "MISSED (gated)" : "MISSED"]) }
     lines += render(goals)
     return lines.joined(separator: "\n")
 }

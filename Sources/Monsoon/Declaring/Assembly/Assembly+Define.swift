@@ -201,7 +201,7 @@ extension Assembly {
         // The stub holds the body; the closure captures nothing (its box is the stub's), so it needs no context.
         let stub = AnyDefinition(box: DeferredStub(body, identity: identity, functionName: function, assemblyType: assemblyType,
                                                    scope: scope, evaluate: DeferredBody { stub in
-            let typed = unsafeDowncast(stub.box, to: DeferredStub<T>.self)
+            let typed = uncheckedCast(stub.box, to: DeferredStub<T>.self)
             return Assembly.declaredDeferred(typed.body, finish: Finish.self, identity: stub.identity, function: stub.functionName,
                                              assemblyType: typed.assemblyType, scope: typed.scope).erasedSpecialized(scope: typed.scope)
         }))

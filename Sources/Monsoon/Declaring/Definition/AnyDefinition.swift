@@ -129,14 +129,14 @@ public struct AnyDefinition: Sendable {
         /// type), and handed over borrowed: returning it would retain and release it around every read.
         @inline(__always)
         final func reading<R>(_ member: (any DefinitionBehaviour) throws -> R) rethrows -> R {
-            fields.isStub ? try member(StubBehaviour.shared) : try member(unsafeDowncast(self, to: BuildingBox.self).building)
+            fields.isStub ? try member(StubBehaviour.shared) : try member(uncheckedCast(self, to: BuildingBox.self).building)
         }
 
         /// The behaviour's compiled initializer for a detached build, a new closure on each call; `nil` for a
         /// stub (which compiles nothing). Called directly, as `reading` would return it through a generic
         /// result and wrap it in a new closure.
         final func detachedBuild() -> CompiledMake? {
-            fields.isStub ? nil : unsafeDowncast(self, to: BuildingBox.self).building.detachedBuild()
+            fields.isStub ? nil : uncheckedCast(self, to: BuildingBox.self).building.detachedBuild()
         }
     }
 
@@ -325,8 +325,7 @@ public struct AnyDefinition: Sendable {
         // `squire(named:)` or `squire(_:)`: a colon inside the parentheses of `#function`. Checked for
         // every definition at activation, so the bytes are read directly and the rest only on a colon.
         let name = box.fields.functionName
-        guard name.hasPointerRepresentation,
-              UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).contains(UInt8(ascii: ":")) else { return false }
+        guard name.hasPointerRepresentation, name.withUTF8Buffer({ $0.contains(UInt8(ascii: ":")) }) else { return false }
         return !isParameterized && bindingName == nil && assemblyType != nil
     }
 

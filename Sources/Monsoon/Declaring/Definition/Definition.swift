@@ -188,7 +188,7 @@ public struct Definition<T>: Sendable {
         // Handed the behaviour holding the recipe (`RecipeBehaviour.build` passes itself), the build
         // captures nothing. The detached build captures the initializer's `make`: it calls it on every build.
         let build: CompiledBuild = { behaviour, context, entry in
-            try unsafeDowncast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
+            try uncheckedCast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
         }
         behaviour.compile(dependencies: hasDependencies ? behaviour.recipe.dependencies : [], build: build, make: behaviour.recipe.detachedMaker)
         return behaviour
