@@ -129,7 +129,7 @@ private struct Activation {
         if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
             // The replaced class's version of a method its replacement lists or reached: references to it
             // reach the replacement's (see `checkInjections`).
-            if !directory.isReplaced(definition.assemblyType) {
+            if !directory.isReplaced(definition.assemblyType), rejected.insert(definition.identity).inserted {
                 problems.append(.duplicateKey(candidate.key, locations: [existing.location, definition.location]))
             }
             return

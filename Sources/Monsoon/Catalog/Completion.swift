@@ -50,6 +50,9 @@ enum Completion {
         case alreadyReported
         /// Nothing registered; `tooDeep` when discovery stopped before reaching it.
         case missing(tooDeep: Bool)
+        /// Not registered because another definition has the key it would have: reported as activation
+        /// reports a duplicate key, wherever it is met.
+        case duplicate(ValidationReport.Finding)
     }
 
     // MARK: Inherit and check
@@ -116,10 +119,21 @@ enum Completion {
         for dependency in dependencies {
             problems += dependency.problems(key: key(), in: definition, configuration: configuration)
             dependency.target.forEachReference { target in
-                guard target.parameterized == nil, target.arguments.isEmpty,
-                      case .missing(let tooDeep) = reference(target), reported.insert(target.identity).inserted else { return }
+                guard target.parameterized == nil, target.arguments.isEmpty else { return }
                 // A reference to its own method from another call site: a define { } nested in its body.
-                if target.function == definition.function, let own = definition.assemblyType, target.assemblyType == own {
+                let isNested = target.function == definition.function && definition.assemblyType != nil
+                    && target.assemblyType == definition.assemblyType
+                var tooDeep = false
+                switch reference(target) {
+                case .found, .alreadyReported: return
+                case .missing(let deep): tooDeep = deep
+                case .duplicate(let problem) where !isNested:
+                    if reported.insert(target.identity).inserted { problems.append(problem) }
+                    return
+                case .duplicate: break
+                }
+                guard reported.insert(target.identity).inserted else { return }
+                if isNested {
                     problems.append(.nestedDefine(key(), scope: scope, location: target.identity.location))
                     return
                 }

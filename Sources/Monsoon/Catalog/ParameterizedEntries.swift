@@ -22,7 +22,7 @@ extension BlockComponentFactory {
         Completion.inheritAndCheck(
             definition, key: key, inheritance: inheritance,
             configuration: { configuration(forAssembly: $0.assembly, building: definition) },
-            reference: { registeringEntry(for: $0) == nil ? .missing(tooDeep: false) : .found },
+            reference: { registeringEntry(for: $0) == nil ? unregistered($0) : .found },
             lazyHolder: assemblies.lazyHolder(of:), into: &problems, inherited: { inherited = $0 })
         guard let resolved = inherited else {
             // The parent chain's failure in a resolution's words (the finding has activation's): on this

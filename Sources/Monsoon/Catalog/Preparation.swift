@@ -270,7 +270,7 @@ extension BlockComponentFactory {
         Completion.inheritAndCheck(
             definition, key: entry.key, scope: entry.scope, inheritance: inheritance,
             configuration: { configuration(forAssembly: $0.assembly, building: definition) },
-            reference: { lookup($0) == nil ? .missing(tooDeep: false) : .found },
+            reference: { lookup($0) == nil ? unregistered($0) : .found },
             lazyHolder: assemblies.lazyHolder(of:), into: &problems, inherited: { inherited = $0.inherited })
         if problems.isEmpty { entry.complete(inherited: inherited) }
         return problems
@@ -323,8 +323,9 @@ extension BlockComponentFactory {
 
     /// Registers what a body reached that is not registered yet (under the pass lock), by activation's
     /// rule: under its assembly's name or that of the activated subclass replacing it. Not when that key
-    /// is registered: the replacement lists the method itself (references reach it), or the method has
-    /// a second `define`, as one nested in its own deferred body (which `complete` reports).
+    /// is registered: the replacement lists the method itself (references reach it), another definition
+    /// has the key (`unregistered` reports the duplicate to whatever refers to it), or the method has a
+    /// second `define`, as one nested in its own deferred body (which `complete` reports).
     private func register(reached definition: AnyDefinition) {
         guard !catalog.isRegistered(definition.identity), let name = assemblies.discoveryAssemblyName(for: definition.assemblyType),
               catalog.listedEntry(forKey: DefinitionKey(assembly: name, method: definition.function).description) == nil else { return }
@@ -334,6 +335,16 @@ extension BlockComponentFactory {
             let scope = (try? inheritance.resolve(definition).scope) ?? definition.declaredScope ?? .objectGraph
             catalog.register(reached: RegistryEntry(naming: EntryNaming(assemblyName: name), reached: definition, scope: scope))
         }
+    }
+
+    /// Why a reference after activation finds no entry, in activation's words: its definition would be
+    /// registered under a key another definition has (a duplicate key, reported wherever it is met), or
+    /// nothing registers it.
+    func unregistered(_ reference: DefinitionReference) -> Completion.ReferenceCheck {
+        guard !assemblies.isReplaced(reference.assemblyType), let name = assemblies.discoveryAssemblyName(for: reference.assemblyType),
+              let listed = catalog.listedEntry(forKey: DefinitionKey(assembly: name, method: reference.function).description),
+              listed.declaration.identity != reference.identity else { return .missing(tooDeep: false) }
+        return .duplicate(.duplicateKey(listed.key, locations: [listed.declaration.location, reference.identity.location]))
     }
 
     /// The entry a reference carrying a deferred definition's stub names, registering that definition

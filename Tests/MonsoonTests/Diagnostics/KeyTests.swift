@@ -101,3 +101,42 @@ extension KeyTests {
         #expect(factory.keys.contains("KeyMockCore<(Int, Int)>.clock()"))
     }
 }
+
+/// A deferred definition reaching one its assembly does not list, whose key another assembly's listed
+/// definition already has (two assembly types of one readable name): what activation reports for an
+/// evaluated body, the first use reports for a deferred one.
+enum CanalKeys {
+    final class Dock: Assembly {
+        override var definitions: [any ComponentDefinition] { [ferry()] }
+        func crane() -> Definition<Armory> { define { Definition(Armory.init(log:), .value(BuildLog())) } }
+        func ferry() -> Definition<Armory> { define(.objectGraph) { [self] in crane() } }
+    }
+}
+
+@Suite struct FirstUseKeyTests {
+    @Test func aDuplicateKeyMetAtFirstUseIsReportedAsActivationReportsIt() throws {
+        let factory = try BlockComponentFactory(assemblies: [HarborKeys.Dock(), CanalKeys.Dock()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(CanalKeys.Dock.ferry) }
+        #expect(error?.kind == .invalidDefinition)
+        #expect(error?.description == """
+            Cannot resolve Dock.ferry(): its definition is invalid. Duplicate key Dock.crane(): defined at \
+            MonsoonTests/KeyTests.swift:8 and MonsoonTests/KeyTests.swift:111. Keys must be unique within a factory; rename one of the methods.
+              factory.validate() (or a MonsoonTesting factory) reports this at start-up, before anything is built.
+            """)
+    }
+
+    @Test func theSameDuplicateInAnEvaluatedBodyIsReportedAtActivation() {
+        enum Canal {
+            final class Dock: Assembly {
+                override var definitions: [any ComponentDefinition] { [ferry()] }
+                func crane() -> Definition<Armory> { define { Definition(Armory.init(log:), .value(BuildLog())) } }
+                func ferry() -> Definition<Armory> { define { crane() } }
+            }
+        }
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [HarborKeys.Dock(), Canal.Dock()]) }
+        #expect(error?.description == """
+            Cannot activate the factory: Duplicate key Dock.crane(): defined at MonsoonTests/KeyTests.swift:8 and \
+            MonsoonTests/KeyTests.swift:132. Keys must be unique within a factory; rename one of the methods.
+            """)
+    }
+}
