@@ -87,7 +87,7 @@ struct ThreadResolutions {
     /// Whether a component is being built without a resolution on this thread (see
     /// `BlockComponentFactory.buildDetached`).
     @usableFromInline var isBuildingDetached = false
-    /// Set while this thread evaluates deferred definitions for a factory (see
+    /// Set while this thread completes entries for a factory (see
     /// `BlockComponentFactory.prepare`): a body that resolves a component then gets an error, not a
     /// deadlock on the preparation lock.
     var isPreparing = false
