@@ -49,24 +49,14 @@ extension BlockComponentFactory {
     }
 
     /// Completes every registered entry, for validation and MonsoonTesting's factories: the problems of
-    /// each definition that fails, in registration order.
+    /// each definition that fails, in registration order. One pass: a pass registers nothing.
     func prepareAll() -> [ValidationReport.Finding] {
-        var failed: [ValidationReport.Finding] = []
-        var reported: Set<ObjectIdentifier> = []
-        // Discovered definitions appear as passes run: go again until a pass finds nothing new.
-        var pending = (catalog.listedEntries + catalog.reachedEntries).filter { !$0.isPrepared }
-        // Inside a pass (a body calling `validate()`) nothing can be completed: stop rather than loop.
+        // Inside a pass (a body calling `validate()`) nothing can be completed: stop rather than wait.
         guard !ThreadState.current.pointee.resolutions.isPreparing else { return [] }
-        while !pending.isEmpty {
-            let problems = preparing { self.preparePass(from: pending) }
-            for entry in pending + catalog.reachedEntries {
-                if let own = problems[ObjectIdentifier(entry)], reported.insert(ObjectIdentifier(entry)).inserted {
-                    failed += own
-                }
-            }
-            pending = catalog.reachedEntries.filter { !$0.isPrepared && !reported.contains(ObjectIdentifier($0)) }
-        }
-        return failed
+        let pending = (catalog.listedEntries + catalog.reachedEntries).filter { !$0.isPrepared }
+        guard !pending.isEmpty else { return [] }
+        let problems = preparing { self.preparePass(from: pending) }
+        return pending.flatMap { problems[ObjectIdentifier($0)] ?? [] }
     }
 
     /// Runs `body` under the pass lock, unless this thread is already in a pass (a body resolving a
