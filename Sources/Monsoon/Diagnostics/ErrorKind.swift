@@ -138,7 +138,8 @@ public enum ErrorKind: String, Sendable {
     case invalidLimit
     /// Two scopes of one's own share a name but differ in holding or eagerness (`Scope("cache")` and
     /// `Scope("cache", holding: .weakly)`): reports, graphs and ``BlockComponentFactory/reset(_:)`` name a
-    /// scope by its name alone.
+    /// scope by its name alone. Or a definition is given two scopes: one by `define(.x) { … }` and
+    /// another by `.scope(…)` in its body.
     case conflictingScopes
 
     // MARK: Validating

@@ -122,7 +122,7 @@ enum DeferredGuide {
         override var definitions: [any ComponentDefinition] { [castle(), gate()] }
 
         func castle() -> Definition<Castle> {
-            define(.lazySingleton) { [self] in Definition(Castle.init(gate:), gate()).inject(\.moat, moat()) }
+            define(.lazySingleton) { Definition(Castle.init(gate:), gate()).inject(\.moat, moat()) }
         }
         func gate() -> Definition<Gate> { define(.prototype) { Definition(Gate.init) } }
         // Not listed: castle()'s body reaches it, so activation registers it.

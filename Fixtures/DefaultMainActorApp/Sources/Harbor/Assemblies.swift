@@ -27,7 +27,7 @@ nonisolated open class CoreAssembly: Assembly, ManifestLoadable {
 
     func decoder() -> Definition<TideDecoder> { define { Definition(TideDecoder.init) } }
 
-    /// Not listed: registered when the tide service's body first reaches it, in the app and in tests alike.
+    /// Not listed: the tide service's body reaches it, so activation registers it, in the app and in tests alike.
     func endpoints() -> Definition<Endpoints> { define { Definition(Endpoints.init(settings:), settings()) } }
 
     /// An eager singleton with a main-actor async initializer: built by `try await factory.start()`.
