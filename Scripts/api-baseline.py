@@ -67,9 +67,6 @@ def count() -> None:
             print(f"API/{library}.txt: {len(baseline.read_text().splitlines())} public declarations")
 
 
-INLINABLE_ROW = re.compile(r"^(.+): (\d+) @inlinable, (\d+) @usableFromInline$")
-
-
 def inlinable_counts() -> dict[str, tuple[int, int]]:
     """Each source file holding inlinable code: its `@inlinable` and `@usableFromInline` counts."""
     counts = {}
@@ -81,31 +78,40 @@ def inlinable_counts() -> dict[str, tuple[int, int]]:
     return counts
 
 
-def check_inlinable(update: bool) -> int:
-    path = ROOT / "API" / "Inlinable.txt"
-    current = inlinable_counts()
+def check_counts(update: bool, listing: str, current: dict[str, tuple[int, int]], labels: tuple[str, str],
+                 advice: str, summary: str) -> int:
+    """Checks per-file counts against API/<listing> (`name: <n> <label 1>, <m> <label 2>` per line), or
+    rewrites the listing: the exit status; each failure is printed, with `advice`, or else `summary`."""
+    path = ROOT / "API" / listing
+    first, second = labels
     if update:
-        path.write_text("".join(f"{name}: {i} @inlinable, {u} @usableFromInline\n" for name, (i, u) in current.items()))
+        path.write_text("".join(f"{name}: {a} {first}, {b} {second}\n" for name, (a, b) in current.items()))
         return 0
+    row = re.compile(rf"^(.+): (\d+) {re.escape(first)}, (\d+) {re.escape(second)}$")
     allowed = {}
     for line in path.read_text().splitlines():
-        name, inlinable, usable = INLINABLE_ROW.match(line).groups()
-        allowed[name] = (int(inlinable), int(usable))
-    failures = [f"{name}: {i} @inlinable, {u} @usableFromInline (allowed: {allowed.get(name, (0, 0))[0]}, "
-                f"{allowed.get(name, (0, 0))[1]})"
-                for name, (i, u) in current.items()
-                if i > allowed.get(name, (0, 0))[0] or u > allowed.get(name, (0, 0))[1]]
+        name, a, b = row.match(line).groups()
+        allowed[name] = (int(a), int(b))
+    failures = [f"{name}: {a} {first}, {b} {second} (allowed: {allowed.get(name, (0, 0))[0]}, {allowed.get(name, (0, 0))[1]})"
+                for name, (a, b) in current.items()
+                if a > allowed.get(name, (0, 0))[0] or b > allowed.get(name, (0, 0))[1]]
     for failure in failures:
         print("api-baseline: " + failure, file=sys.stderr)
     if failures:
-        print("api-baseline: inlinable code grew. If it belongs on the warm or build path (Docs/Design.md, "
-              "\"Inlinable code\"), run Scripts/api-baseline.py --update-inlinable and commit API/Inlinable.txt.",
-              file=sys.stderr)
+        print("api-baseline: " + advice, file=sys.stderr)
         return 1
-    print(f"Inlinable code: {sum(i for i, _ in current.values())} @inlinable and "
-          f"{sum(u for _, u in current.values())} @usableFromInline declarations in {len(current)} files, "
-          "as API/Inlinable.txt allows")
+    print(summary)
     return 0
+
+
+def check_inlinable(update: bool) -> int:
+    current = inlinable_counts()
+    return check_counts(update, "Inlinable.txt", current, ("@inlinable", "@usableFromInline"),
+                        "inlinable code grew. If it belongs on the warm or build path (Docs/Design.md, \"Inlinable code\"), "
+                        "run Scripts/api-baseline.py --update-inlinable and commit API/Inlinable.txt.",
+                        f"Inlinable code: {sum(i for i, _ in current.values())} @inlinable and "
+                        f"{sum(u for _, u in current.values())} @usableFromInline declarations in {len(current)} files, "
+                        "as API/Inlinable.txt allows")
 
 
 UNCHECKED_CONSTRUCT = re.compile(
@@ -114,7 +120,6 @@ UNCHECKED_CONSTRUCT = re.compile(
 UNCHECKED_HELPER = re.compile(
     r"\b(UnretainedReference|reinterpret|objectReference|callIgnoringIsolation|markedSendable|UncheckedStorage"
     r"|PublishedFields|uncheckedCast|uncheckedUnwrap|object\(atAddress|CurrentThread|ThreadIdentity)\b")
-UNCHECKED_ROW = re.compile(r"^(.+): (\d+) unchecked, (\d+) through Runtime$")
 RUNTIME = "Sources/Monsoon/Runtime/"
 
 
@@ -132,31 +137,14 @@ def unchecked_counts() -> dict[str, tuple[int, int]]:
 
 
 def check_unchecked(update: bool) -> int:
-    path = ROOT / "API" / "Unchecked.txt"
     current = unchecked_counts()
-    if update:
-        path.write_text("".join(f"{name}: {c} unchecked, {h} through Runtime\n" for name, (c, h) in current.items()))
-        return 0
-    allowed = {}
-    for line in path.read_text().splitlines():
-        name, constructs, helpers = UNCHECKED_ROW.match(line).groups()
-        allowed[name] = (int(constructs), int(helpers))
-    failures = [f"{name}: {c} unchecked, {h} through Runtime (allowed: {allowed.get(name, (0, 0))[0]}, "
-                f"{allowed.get(name, (0, 0))[1]})"
-                for name, (c, h) in current.items()
-                if c > allowed.get(name, (0, 0))[0] or h > allowed.get(name, (0, 0))[1]]
-    for failure in failures:
-        print("api-baseline: " + failure, file=sys.stderr)
-    if failures:
-        print("api-baseline: unchecked code grew. If it is measured and necessary (Docs/Performance.md, \"Rules that "
-              "still hold\"), run Scripts/api-baseline.py --update-unchecked and commit API/Unchecked.txt.",
-              file=sys.stderr)
-        return 1
     outside = [name for name, (c, _) in current.items() if c and name.startswith("Sources/Monsoon/") and not name.startswith(RUNTIME)]
-    print(f"Unchecked code: {sum(c for c, _ in current.values())} lines with an unchecked construct and "
-          f"{sum(h for _, h in current.values())} calling Runtime's unchecked helpers, in {len(current)} files; "
-          f"in the core outside {RUNTIME}: {', '.join(outside) or 'none'}; as API/Unchecked.txt allows")
-    return 0
+    return check_counts(update, "Unchecked.txt", current, ("unchecked", "through Runtime"),
+                        "unchecked code grew. If it is measured and necessary (Docs/Performance.md, \"Rules that still hold\"), "
+                        "run Scripts/api-baseline.py --update-unchecked and commit API/Unchecked.txt.",
+                        f"Unchecked code: {sum(c for c, _ in current.values())} lines with an unchecked construct and "
+                        f"{sum(h for _, h in current.values())} calling Runtime's unchecked helpers, in {len(current)} files; "
+                        f"in the core outside {RUNTIME}: {', '.join(outside) or 'none'}; as API/Unchecked.txt allows")
 
 
 def main() -> int:
