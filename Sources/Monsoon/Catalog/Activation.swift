@@ -52,7 +52,8 @@ private struct Activation {
             let (definitions, discovery) = DefinitionEvaluation.discovering { assembly.definitions.map(\.erased) }
             discovered += discovery.found
             tooDeep.formUnion(discovery.tooDeep)
-            for conflict in discovery.scopeConflicts {
+            // Once per definition, though a body listed and reached runs twice.
+            for conflict in discovery.scopeConflicts where rejected.insert(conflict.identity).inserted {
                 let name = directory.discoveryAssemblyName(for: conflict.assemblyType) ?? assemblyName
                 let key = DefinitionKey(assembly: name, method: "\(conflict.function)").description
                 problems.append(.twoScopes(key, location: conflict.identity.location, given: conflict.given, set: conflict.set))

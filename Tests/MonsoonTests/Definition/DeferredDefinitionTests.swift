@@ -74,6 +74,12 @@ import Testing
             """)
     }
 
+    @Test func aBodyWithTwoScopesThatIsListedAndReachedIsReportedOnce() throws {
+        let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [TwoScopesReachedAssembly()]) }
+        #expect(error.problems.map(\.kind) == [.conflictingScopes])
+        #expect(error.problems.map(\.subject) == ["TwoScopesReachedAssembly.ledger()"])
+    }
+
     @Test func aMissingConfigurationKeyIsReportedAtActivation() throws {
         let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [PortTideAssembly()]) }
         #expect(error.description.contains("PortTideAssembly.tide() injects configuration"))
@@ -260,6 +266,16 @@ struct RecordingProcessor: DefinitionPostProcessor {
     let seen: Locked<[String]>
     func process(_ definition: inout RegisteredDefinition) throws {
         seen.withLock { $0.append(definition.key) }
+    }
+}
+
+/// ledger() sets a second scope, and is listed after a body that reaches it.
+final class TwoScopesReachedAssembly: Assembly {
+    final class Desk: Sendable { init(ledger: PortLedger) {} }
+    override var definitions: [any ComponentDefinition] { [desk(), ledger()] }
+    func desk() -> Definition<Desk> { define(.objectGraph) { Definition(Desk.init(ledger:), ledger()) } }
+    func ledger() -> Definition<PortLedger> {
+        define(.singleton) { Definition(PortLedger.init(log:), .value(BuildLog())).scope(.prototype) }
     }
 }
 
