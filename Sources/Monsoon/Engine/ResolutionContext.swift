@@ -230,7 +230,7 @@ final class ResolutionContext {
     /// The factory of the running resolution.
     @usableFromInline var factory: BlockComponentFactory {
         // Set by `begin` before any use; a finished context is only read through guarded paths.
-        uncheckedUnwrap(hot.pointee.run.factoryReference).object
+        hot.pointee.run.factoryReference.uncheckedValue.object
     }
 
     /// The keys being built, outermost first.

@@ -43,11 +43,6 @@ enum CancelledOutcome: Sendable, Equatable {
     }
 }
 
-/// How long a single cancellation scenario may take before it is taken for a deadlock: under
-/// ThreadSanitizer the whole suite keeps both cores busy for about a minute, and tasks of this suite
-/// can wait most of it for a cooperative thread (60 s was exceeded in such runs without any deadlock).
-let failingLoudlyIfHungDefault: Double = 180
-
 /// Runs `body`, and stops the process with a message if it has not returned after `seconds`: a
 /// deadlock of the cooperative pool would otherwise also stop the test runner's own time limit, and
 /// CI would hang instead of failing.
@@ -191,7 +186,7 @@ extension AsyncCancellationTests {
         let log = BuildLog()
         let gate = Gate()
         let factory = try BlockComponentFactory(assemblies: [GatedConnectionAssembly(log: log, gate: gate)])
-        try await failingLoudlyIfHung(after: failingLoudlyIfHungDefault, "a cancelled task waiting for a build") {
+        try await failingLoudlyIfHung(after: 60, "a cancelled task waiting for a build") {
             let builder = Task { try await factory.resolve(GatedConnectionAssembly.connection) }
             while log.count("connect") == 0 { await Task.yield() }
             let cancelled = Task {

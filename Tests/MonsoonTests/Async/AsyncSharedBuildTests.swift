@@ -93,7 +93,7 @@ final class ConnectionAssembly: Assembly {
     @Test func aCancelledWaiterGetsCancellationErrorWhileTheBuildGoesOnForTheOthers() async throws {
         let gate = Gate()
         let factory = try BlockComponentFactory(assemblies: [GatedConnectionAssembly(log: log, gate: gate)])
-        try await failingLoudlyIfHung(after: failingLoudlyIfHungDefault, "a cancelled waiter") {
+        try await failingLoudlyIfHung(after: 60, "a cancelled waiter") {
             let builder = Task { try await factory.resolve(GatedConnectionAssembly.connection) }
             while log.count("connect") == 0 { try await Task.sleep(for: .milliseconds(5)) }
             let waiter = Task { try await factory.resolve(GatedConnectionAssembly.connection) }
