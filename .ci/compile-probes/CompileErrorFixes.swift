@@ -22,9 +22,9 @@ final class Stable {
 
 final class FixesAssembly: ProbeBase {
     let stable = ProbeBase()
-    func castle() -> Definition<Castle> { define(.lazySingleton) { [self] in Definition(Castle.init(gate:), gate()) } }
+    func castle() -> Definition<Castle> { define(.lazySingleton) { Definition(Castle.init(gate:), gate()) } }
     func gate() -> Definition<Gate> { define(.prototype) { Definition(Gate.init) } }
-    func knight() -> Definition<Knight> { define(.lazySingleton) { [self] in Definition(Knight.init(quest:horse:), quest(), horse()) } }
+    func knight() -> Definition<Knight> { define(.lazySingleton) { Definition(Knight.init(quest:horse:), quest(), horse()) } }
     func squire(named name: String) -> Definition<Squire> {
         define(arguments: name) { [self] in Definition(Squire.init(name:horse:), .value(name), stable.horse()) }
     }

@@ -41,7 +41,7 @@ nonisolated final class ServiceAssembly: ProbeBase {
     func warmedClient() -> Definition<any HTTPClient> {
         define { Definition(BundledHTTPClient.init).afterInjections { @MainActor client in _ = client.get("/health") } }
     }
-    func deferredClient() -> Definition<any HTTPClient> { define(.lazySingleton) { [self] in Definition(LoggingHTTPClient.init(endpoints:), endpoints()) } }
+    func deferredClient() -> Definition<any HTTPClient> { define(.lazySingleton) { Definition(LoggingHTTPClient.init(endpoints:), endpoints()) } }
     func endpoints() -> Definition<Endpoints> { define { Definition(Endpoints.init) } }
     func harbor() -> Definition<Harbor> { define { Definition(Harbor.init(http:endpoints:), httpClient(), endpoints()) } }
     func weather() -> Definition<any Weather> { define { Definition { @MainActor in FakeWeather() as any Weather } } }

@@ -1,7 +1,7 @@
 // expect: reference to property 'stable' in closure requires explicit use of 'self' to make capture semantics explicit
 import Monsoon
 
-// The body of define(arguments:) is kept too; here it reaches a collaborator through a stored property.
+// The body of define(arguments:) is kept until the arguments are known; here it reaches a collaborator through a stored property.
 final class Squire {
     init(name: String, horse: Horse) {}
 }

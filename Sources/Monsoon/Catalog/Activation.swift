@@ -9,10 +9,7 @@ extension Registry {
         var activation = Activation(directory: directory)
         activation.listAssemblies()
         activation.registerDiscovered()
-        if !postProcessors.isEmpty {
-            activation.evaluateDeferredBodies()
-            activation.postProcess(with: postProcessors)
-        }
+        if !postProcessors.isEmpty { activation.postProcess(with: postProcessors) }
         return try activation.registry(configuration: configuration)
     }
 }
@@ -36,8 +33,7 @@ private struct Activation {
         self.directory = directory
     }
 
-    /// Lists each assembly's definitions (evaluating the bodies of `define { }`, registering stubs of
-    /// `define(_:_:)`), refusing what cannot be listed.
+    /// Lists each assembly's definitions (evaluating their bodies), refusing what cannot be listed.
     @inline(__always)
     mutating func listAssemblies() {
         var seenAssemblies: Set<ObjectIdentifier> = []
@@ -53,9 +49,15 @@ private struct Activation {
                 evaluated.append((assemblyName, nil))
                 continue
             }
-            let (definitions, discovery) = DefinitionEvaluation.discovering { DefinitionEvaluation.listing { assembly.definitions.map(\.erased) } }
+            let (definitions, discovery) = DefinitionEvaluation.discovering { assembly.definitions.map(\.erased) }
             discovered += discovery.found
             tooDeep.formUnion(discovery.tooDeep)
+            // Once per definition, though a body listed and reached runs twice.
+            for conflict in discovery.scopeConflicts where rejected.insert(conflict.identity).inserted {
+                let name = directory.discoveryAssemblyName(for: conflict.assemblyType) ?? assemblyName
+                let key = DefinitionKey(assembly: name, method: "\(conflict.function)").description
+                problems.append(.twoScopes(key, location: conflict.identity.location, given: conflict.given, set: conflict.set))
+            }
             evaluated.append((assemblyName, definitions))
         }
         index.reserve(evaluated.reduce(0) { $0 + ($1.definitions?.count ?? 0) }, assemblies: evaluated.count)
@@ -129,32 +131,14 @@ private struct Activation {
         if let existing = index.position(of: candidate.name).map({ index.listed[$0].definition }) {
             // The replaced class's version of a method its replacement lists or reached: references to it
             // reach the replacement's (see `checkInjections`).
-            if !directory.isReplaced(definition.assemblyType) {
+            // A second `define` of the same method, nested in its body, is reported as such by `check`.
+            let isNestedDefine = existing.function == definition.function && existing.assemblyType == definition.assemblyType
+            if !directory.isReplaced(definition.assemblyType), !isNestedDefine, rejected.insert(definition.identity).inserted {
                 problems.append(.duplicateKey(candidate.key, locations: [existing.location, definition.location]))
             }
             return
         }
         index.append(candidate)
-    }
-
-    /// Runs every deferred body now, because post-processors see every definition before anything is
-    /// built; what the bodies reach is registered as discovery registers it.
-    mutating func evaluateDeferredBodies() {
-        var position = 0
-        while position < index.listed.count {
-            defer { position += 1 }
-            guard let body = index.listed[position].definition.deferred else { continue }
-            let stub = index.listed[position].definition
-            let (definition, discovery) = DefinitionEvaluation.discovering { body.definition(for: stub) }
-            let changes = Completion.bodyChanges(of: definition, declaredScope: stub.declaredScope, key: index.listed[position].key)
-            guard changes.isEmpty else {
-                problems += changes
-                continue
-            }
-            index.listed[position].definition = definition
-            tooDeep.formUnion(discovery.tooDeep)
-            for found in discovery.found { registerFound(found) }
-        }
     }
 
     /// Runs the post-processors, each over every definition before the next, as Typhoon does.
@@ -193,8 +177,7 @@ private struct Activation {
             // By position: a copy of each item would retain and release every field.
             let definition = final.listed[position].definition
             let naming = final.listed[position].naming
-            // A deferred definition's entry is a stub, completed at its first use (see `Preparation`).
-            var entry = definition.isDeferred ? RegistryEntry(naming: naming, stub: definition) : nil
+            var entry: RegistryEntry?
             // The completion's inherit and check steps, against what is listed: a reference through a
             // replaced assembly reaches the replacing definition, by an alias.
             Completion.inheritAndCheck(

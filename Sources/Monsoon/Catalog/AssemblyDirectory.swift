@@ -98,11 +98,11 @@ final class AssemblyDirectory: @unchecked Sendable {
         // Keyed by A and its superclasses when filled, so the value is an A: no dynamic cast needed.
         let wanted = ObjectIdentifier(type)
         if let fewTypes {
-            for candidate in fewTypes where candidate.type == wanted { return unsafeDowncast(candidate.assembly, to: A.self) }
+            for candidate in fewTypes where candidate.type == wanted { return uncheckedCast(candidate.assembly, to: A.self) }
             return nil
         }
         guard let assembly = byType[wanted] else { return nil }
-        return unsafeDowncast(assembly, to: A.self)
+        return uncheckedCast(assembly, to: A.self)
     }
 
     var assemblyNames: [String] { assemblies.map { typeName(Swift.type(of: $0)) } }

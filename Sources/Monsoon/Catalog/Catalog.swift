@@ -7,7 +7,7 @@ import Synchronization
 ///   their bodies reach by reference. Immutable from activation on, so lookups take no lock; the warm
 ///   path reads it inline.
 /// - **Later** (one table under one lock), for what exists only once something asks for it:
-///   - *reached*: a definition no assembly lists, which a deferred or parameterized body reached after
+///   - *reached*: a definition no assembly lists, which a parameterized body reached after
 ///     activation; registered when that body runs (see `Preparation`);
 ///   - *implicit*: an ``ImplicitComponent`` type or ``FactoryReference``, made the first time it is
 ///     resolved by type;
@@ -114,7 +114,7 @@ struct Catalog: Sendable {
     /// Registers a definition a body reached that no assembly lists (during a preparation pass only).
     func register(reached entry: RegistryEntry) {
         later.tables.withLock { tables in
-            tables.reached[entry.declaration.identity] = entry
+            tables.reached[entry.definition.identity] = entry
             tables.reachedInOrder.append(entry)
         }
         later.hasReached.store(true, ordering: .releasing)
@@ -141,9 +141,6 @@ struct Catalog: Sendable {
     var allEntries: [RegistryEntry] {
         listedEntries + later.tables.withLock { $0.reachedInOrder + Array($0.implicit.values) + Array($0.parameterized.values) }
     }
-
-    /// Whether any listed entry is a deferred definition's stub.
-    var hasDeferred: Bool { registry.hasDeferred }
 
     /// Every listed key, in registration order.
     var keys: [String] { registry.keys }
@@ -195,8 +192,6 @@ struct Registry: Sendable {
     let severalByType: [ObjectIdentifier: [RegistryEntry]]
     /// The types exactly one definition declares, for the warm path.
     @usableFromInline let soleByType: EntryTable
-    /// Whether any entry is a deferred definition's stub.
-    let hasDeferred: Bool
     /// Module bindings by the name they were given (`binder.bind(…, named:)`), eager-singleton markers
     /// included.
     let byBindingName: [String: [RegistryEntry]]
@@ -204,7 +199,6 @@ struct Registry: Sendable {
     /// `aliases`: call sites of a replaced assembly's methods, with the replacement's entry.
     init(entries: [RegistryEntry], aliases: [(DefinitionIdentity, RegistryEntry)] = []) {
         self.entries = entries
-        self.hasDeferred = entries.contains { $0.stage == .declared }
         // Grouped through a table that hashes no type per entry; an array (`all`) only from a type's second
         // entry on. Sized for a type per entry, as an app's definitions mostly are: growing by doubling
         // cost 5f about 100 instructions per definition, the unused room costs a factory of a single
@@ -224,9 +218,7 @@ struct Registry: Sendable {
         }
         var byBindingName: [String: [RegistryEntry]] = [:]
         for (position, entry) in entries.enumerated() {
-            // What `define` declared is enough: a deferred definition's body cannot make it abstract,
-            // exposed or a binding.
-            let declaration = entry.declaration
+            let declaration = entry.definition
             if declaration.isFoundByNameOnly { byBindingName[declaration.function, default: []].append(entry) }
             if !declaration.isAbstract, !declaration.isFoundByNameOnly {
                 add(entry, at: position, under: entry.declaredTypeID)
@@ -276,7 +268,7 @@ struct Registry: Sendable {
     }
 
     var typeNames: [String] {
-        Array(Set(entries.filter { !$0.declaration.isAbstract }.map { typeName($0.declaration.declaredType) })).sorted()
+        Array(Set(entries.filter { !$0.definition.isAbstract }.map { typeName($0.definition.declaredType) })).sorted()
     }
 }
 
@@ -408,7 +400,7 @@ struct IdentityTable: Sendable {
         let capacity = entryTableCapacity(for: entries.count)
         var slots = [EntrySlot<UInt32>](repeating: EntrySlot(0, position: 0), count: capacity)
         for (position, entry) in entries.enumerated() {
-            let (marked, start) = Self.probe(entry.declaration.identity, mask: capacity - 1)
+            let (marked, start) = Self.probe(entry.definition.identity, mask: capacity - 1)
             var index = start
             while slots[index].key != 0 { index = (index + 1) & (capacity - 1) }
             slots[index] = EntrySlot(marked, position: position)
@@ -433,7 +425,7 @@ struct IdentityTable: Sendable {
         while slots[index].key != 0 {
             if slots[index].key == marked {
                 let entry = entries[Int(slots[index].position)]
-                if entry.declaration.identity.isIdenticalKey(to: identity) { return entry }
+                if entry.definition.identity.isIdenticalKey(to: identity) { return entry }
             }
             index = (index + 1) & mask
         }
@@ -447,7 +439,7 @@ struct IdentityTable: Sendable {
         let (marked, start) = Self.probe(identity, mask: mask)
         var index = start
         while slots[index].key != 0 {
-            if slots[index].key == marked, entries[Int(slots[index].position)].declaration.identity == identity {
+            if slots[index].key == marked, entries[Int(slots[index].position)].definition.identity == identity {
                 return entries[Int(slots[index].position)]
             }
             index = (index + 1) & mask

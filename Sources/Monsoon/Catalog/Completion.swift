@@ -1,45 +1,18 @@
-/// The one way an entry becomes ready: **evaluate** its body (a deferred definition's), **inherit** its
-/// parent chain, **check** what it injects, then find the **graph facts** the resolution paths rely on
-/// and **publish** it.
+/// The one way an entry becomes ready: **inherit** its parent chain, **check** what it injects, then
+/// find the **graph facts** the resolution paths rely on and **publish** it.
 ///
 /// Inheriting and checking are one function, `inheritAndCheck`; graph facts and publishing are
 /// `BlockComponentFactory.prepare` (`Preparation`). Every maker of entries calls them, at its own time:
 /// - activation (`Activation`) inherits and checks every listed definition while it lists them, with
-///   no lock and no table per definition; a deferred one (`define(_:_:)`) is checked as its stub, and
-///   the rest waits for its first use; graph facts wait for the first use too;
-/// - first use (`Preparation`) evaluates what activation left, inherits and checks it, then finds the
-///   graph facts of everything the entry reaches and publishes them together, under the preparation lock;
+///   no lock and no table per definition; graph facts wait for the first use;
+/// - first use (`Preparation`) inherits and checks what a body run after activation reached (a
+///   parameterized body's), then finds the graph facts of everything the entry reaches and publishes
+///   them together, under the preparation lock;
 /// - a parameterized definition's new argument values (`BlockComponentFactory.completedParameterizedEntry`)
 ///   evaluate with them, inherit and check, then `prepare`;
 /// - an implicit component (`implicitEntry(for:)`) has no body, parent or injections: its entry is
 ///   made complete and `prepare`d at its first use, as any entry.
 enum Completion {
-    // MARK: Evaluate
-
-    /// What a deferred body made that activation must know without running it: another scope than
-    /// `define`'s, an abstract definition, exposed types.
-    static func bodyChanges(of definition: AnyDefinition, declaredScope: Scope?, key: @autoclosure () -> String) -> [ValidationReport.Finding] {
-        let scope = declaredScope ?? .objectGraph
-        guard definition.declaredScope != scope || definition.isAbstract || !definition.exposedTypes.isEmpty else { return [] }
-        let key = key()
-        let location = definition.location
-        var problems: [ValidationReport.Finding] = []
-        if definition.declaredScope != scope {
-            problems.append(.deferredBodyChanges(
-                key, location: location, what: "sets its scope to \(definition.declaredScope ?? .objectGraph), not \(scope)",
-                fix: "Give the scope once, in define(.\(scope)) { … }."))
-        }
-        if definition.isAbstract {
-            problems.append(.deferredBodyChanges(key, location: location, what: "is abstract",
-                                                 fix: "Write it as define { .abstract()… }, which activation evaluates."))
-        }
-        if !definition.exposedTypes.isEmpty {
-            problems.append(.deferredBodyChanges(key, location: location, what: "is exposed(as:) another type",
-                                                 fix: "Write it as define { … }, which activation evaluates."))
-        }
-        return problems
-    }
-
     // MARK: Check
 
     /// What a reference in a definition being checked reaches.
@@ -50,21 +23,23 @@ enum Completion {
         case alreadyReported
         /// Nothing registered; `tooDeep` when discovery stopped before reaching it.
         case missing(tooDeep: Bool)
+        /// Not registered because another definition has the key it would have: reported as activation
+        /// reports a duplicate key, wherever it is met.
+        case duplicate(ValidationReport.Finding)
     }
 
     // MARK: Inherit and check
 
     /// The completion's inherit and check steps, which every maker of an entry with a body calls:
-    /// resolves the definition's parent chain, then checks its content (see `check`). A deferred
-    /// definition's stub inherits nothing yet: its body runs, and this runs again, at its first use.
+    /// resolves the definition's parent chain, then checks its content (see `check`).
     ///
     /// - Parameters:
-    ///   - scope: the scope the entry is registered under when it is fixed already (a deferred
-    ///     definition's, given by `define`); `nil` to take the one its parent chain gives.
+    ///   - scope: the scope the entry is registered under when it is fixed already (an entry registered
+    ///     after activation, whose parent chain gave it then); `nil` to take the one its parent chain gives.
     ///   - inheritance: how this maker finds parents (activation: among what it lists; first use: in the
-    ///     catalog, evaluating them).
+    ///     catalog).
     ///   - inherited: called with what the definition inherits, unless its parent chain is unusable
-    ///     (which is added to `problems`) or it is a stub. Problems of its content are added either way.
+    ///     (which is added to `problems`). Problems of its content are added either way.
     @inline(__always)
     static func inheritAndCheck(
         _ definition: AnyDefinition, key: @autoclosure () -> String, scope fixedScope: Scope? = nil, inheritance: Inheritance,
@@ -73,14 +48,12 @@ enum Completion {
         into problems: inout [ValidationReport.Finding], inherited: (Inheritance.Resolved) -> Void
     ) {
         var scope = fixedScope ?? definition.declaredScope ?? .objectGraph
-        if !definition.isDeferred {
-            do {
-                let resolved = try inheritance.resolve(definition)
-                if fixedScope == nil { scope = resolved.scope }
-                inherited(resolved)
-            } catch {
-                problems.append(.invalidParent(key(), definition: definition, failure: error))
-            }
+        do {
+            let resolved = try inheritance.resolve(definition)
+            if fixedScope == nil { scope = resolved.scope }
+            inherited(resolved)
+        } catch {
+            problems.append(.invalidParent(key(), definition: definition, failure: error))
         }
         check(definition, key: key(), scope: scope, configuration: configuration, reference: reference, lazyHolder: lazyHolder,
               into: &problems)
@@ -116,10 +89,21 @@ enum Completion {
         for dependency in dependencies {
             problems += dependency.problems(key: key(), in: definition, configuration: configuration)
             dependency.target.forEachReference { target in
-                guard target.parameterized == nil, target.arguments.isEmpty,
-                      case .missing(let tooDeep) = reference(target), reported.insert(target.identity).inserted else { return }
+                guard target.parameterized == nil, target.arguments.isEmpty else { return }
                 // A reference to its own method from another call site: a define { } nested in its body.
-                if target.function == definition.function, let own = definition.assemblyType, target.assemblyType == own {
+                let isNested = target.function == definition.function && definition.assemblyType != nil
+                    && target.assemblyType == definition.assemblyType
+                var tooDeep = false
+                switch reference(target) {
+                case .found, .alreadyReported: return
+                case .missing(let deep): tooDeep = deep
+                case .duplicate(let problem) where !isNested:
+                    if reported.insert(target.identity).inserted { problems.append(problem) }
+                    return
+                case .duplicate: break
+                }
+                guard reported.insert(target.identity).inserted else { return }
+                if isNested {
                     problems.append(.nestedDefine(key(), scope: scope, location: target.identity.location))
                     return
                 }

@@ -16,9 +16,6 @@ struct Inheritance {
         /// `replacingInheritedHooks()` on a definition with no parent: nothing to replace, so almost
         /// certainly a forgotten `.parent(…)`.
         case replacesHooksWithoutParent
-        /// The parent is a deferred definition whose content is not available: activation does not run
-        /// deferred bodies for an evaluated child, and an abstract deferred body is refused.
-        case unevaluatedParent(AnyDefinition)
     }
 
     /// Finds a parent's definition; `nil` when no activated assembly lists it.
@@ -37,7 +34,6 @@ struct Inheritance {
         var current = definition
         while let reference = current.parent {
             guard let parent = lookup(reference) else { throw .missingParent(reference) }
-            if parent.isDeferred { throw .unevaluatedParent(parent) }
             guard visited.insert(parent.identity).inserted else {
                 throw .cycle(([definition] + ancestors + [parent]).map(\.function))
             }
@@ -81,10 +77,6 @@ extension Inheritance.Failure {
         case .incompatible(let parent):
             "it declares \(typeName(childType)), which is not \(typeName(parent.declaredType)) or a subclass of it, "
                 + "so it cannot inherit from \(parent.function). A parent must declare the child's type or a superclass of it."
-        case .unevaluatedParent(let parent):
-            "its parent \(parent.function) (\(parent.identity.location)) is declared with define(.\(parent.declaredScope ?? .objectGraph)) { … }, "
-                + "whose body runs only when first needed, and an abstract parent, or the parent of a definition written with define { … }, "
-                + "is needed at activation. Write \(parent.function) with define { … } (and .abstract() if it is only a parent)."
         case .replacesHooksWithoutParent:
             "it calls replacingInheritedHooks() but has no parent, so it inherits no hooks to replace. "
                 + "Name its parent with .parent(…) (or inheriting(from:)), or remove replacingInheritedHooks()."

@@ -22,7 +22,7 @@ extension BlockComponentFactory {
         Completion.inheritAndCheck(
             definition, key: key, inheritance: inheritance,
             configuration: { configuration(forAssembly: $0.assembly, building: definition) },
-            reference: { registeringEntry(for: $0) == nil ? .missing(tooDeep: false) : .found },
+            reference: { catalog.entry(for: $0) == nil ? unregistered($0) : .found },
             lazyHolder: assemblies.lazyHolder(of:), into: &problems, inherited: { inherited = $0 })
         guard let resolved = inherited else {
             // The parent chain's failure in a resolution's words (the finding has activation's): on this
@@ -52,7 +52,7 @@ extension BlockComponentFactory {
     }
 
     /// The registered (parameterless) definition a reference points to, following assembly replacement.
-    /// A deferred one is completed first; `nil` when that fails (its own resolution reports why).
+    /// It is completed first; `nil` when that fails (its own resolution reports why).
     func registeredDefinition(for reference: DefinitionReference) -> AnyDefinition? {
         guard let entry = catalog.entry(for: reference), (try? prepare(entry, path: [])) != nil else { return nil }
         return entry.definition

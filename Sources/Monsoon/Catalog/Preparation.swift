@@ -1,22 +1,21 @@
 /// Completing registry entries the first time a resolution needs them, rather than at activation.
 ///
-/// Activation registers a definition declared with `define(_:_:)` without running its body. The first
-/// resolution that reaches it evaluates it, and with it everything its graph reaches that is not
-/// complete yet, under one lock. An entry whose successors are all published once it is completed (a
-/// leaf, or anything whose graph was built) is published alone; otherwise one pass runs each body,
-/// resolves each parent chain, checks what activation checks for evaluated definitions (references,
-/// configuration keys, property types), then finds the graph's facts the resolution paths rely on —
-/// which components may await or need the main actor (`AsyncReach`) and which shared components form a
-/// cycle (`CycleGroups`) — and publishes every entry. An evaluated definition (`define { … }`) is complete from activation and only takes part in
-/// that last step.
+/// Activation evaluates, inherits and checks every definition it registers; what it leaves to the first
+/// resolution that reaches an entry is the graph's facts the resolution paths rely on — which components
+/// may await or need the main actor (`AsyncReach`) and which shared components form a cycle
+/// (`CycleGroups`) — found under one lock for everything the entry reaches that is not published yet.
+/// An entry whose successors are all published (a leaf, or anything whose graph was built) is published
+/// alone; otherwise one pass finds the facts of all it reaches and publishes every entry. A definition
+/// registered after activation (one a parameterized body reached and no assembly lists) is inherited and
+/// checked by that pass first, as activation checks what it registers.
 ///
 /// A pass covers everything reachable from where it starts, so the facts of a published entry never
 /// change: every strongly connected part of the graph that contains a node of the pass lies inside the
 /// pass (anything reachable from it is), and a later pass stops at published entries.
 ///
-/// The lock is held while bodies run. Bodies only describe components; they run no initializer and
-/// resolve nothing (one that does gets an error, not a deadlock), so no pass ever waits for another
-/// thread.
+/// The lock is held while a parameterized body runs. Bodies only describe components; they run no
+/// initializer and resolve nothing (one that does gets an error, not a deadlock), so no pass ever waits
+/// for another thread.
 final class Preparation: Sendable {
     /// Held for a whole pass; counts the passes (a value with a size: ThreadSanitizer misreads accesses
     /// to an empty one).
@@ -32,7 +31,7 @@ extension BlockComponentFactory {
     @usableFromInline
     func prepare(_ entry: RegistryEntry, path: @autoclosure () -> [String]) throws(ResolutionError) {
         if entry.isPrepared { return }
-        // Most first uses publish the entry alone, once it is completed (a deferred leaf, or anything
+        // Most first uses publish the entry alone, once it is completed (a leaf, or anything
         // whose graph is published): only a pass needs the tables that find cycles and await flags.
         let problems = preparing {
             if self.publishedAlone(entry) { return [:] }
@@ -50,49 +49,14 @@ extension BlockComponentFactory {
     }
 
     /// Completes every registered entry, for validation and MonsoonTesting's factories: the problems of
-    /// each definition that fails, in registration order.
+    /// each definition that fails, in registration order. One pass: a pass registers nothing.
     func prepareAll() -> [ValidationReport.Finding] {
-        var failed: [ValidationReport.Finding] = []
-        var reported: Set<ObjectIdentifier> = []
-        // Discovered definitions appear as passes run: go again until a pass finds nothing new.
-        var pending = (catalog.listedEntries + catalog.reachedEntries).filter { !$0.isPrepared }
-        // Inside a pass (a body calling `validate()`) nothing can be completed: stop rather than loop.
+        // Inside a pass (a body calling `validate()`) nothing can be completed: stop rather than wait.
         guard !ThreadState.current.pointee.resolutions.isPreparing else { return [] }
-        while !pending.isEmpty {
-            let problems = preparing { self.preparePass(from: pending) }
-            for entry in pending + catalog.reachedEntries {
-                if let own = problems[ObjectIdentifier(entry)], reported.insert(ObjectIdentifier(entry)).inserted {
-                    failed += own
-                }
-            }
-            pending = catalog.reachedEntries.filter { !$0.isPrepared && !reported.contains(ObjectIdentifier($0)) }
-        }
-        return failed
-    }
-
-    /// Evaluates the body of every deferred definition, for what reads definitions without building them
-    /// (the activation report, the graph, ``definitions``): their content, without completing them.
-    func evaluateAll() {
-        guard catalog.hasDeferred else { return }
-        _ = preparing {
-            for entry in self.catalog.listedEntries where entry.stage == .declared { _ = self.evaluate(entry) }
-            return [:]
-        }
-    }
-
-    /// The listed deferred definitions whose body exposes the type `id`: activation cannot see that, and
-    /// their own first use refuses it (see `bodyChanges`), so they stay unevaluated; for messages only.
-    func deferredEntries(exposing id: ObjectIdentifier) -> [RegistryEntry] {
-        guard catalog.hasDeferred else { return [] }
-        var found: [RegistryEntry] = []
-        _ = preparing {
-            for entry in self.catalog.listedEntries where entry.stage == .declared {
-                guard let body = entry.declaration.deferred else { continue }
-                if body.definition(for: entry.declaration).exposedTypes.contains(where: { ObjectIdentifier($0) == id }) { found.append(entry) }
-            }
-            return [:]
-        }
-        return found
+        let pending = (catalog.listedEntries + catalog.reachedEntries).filter { !$0.isPrepared }
+        guard !pending.isEmpty else { return [] }
+        let problems = preparing { self.preparePass(from: pending) }
+        return pending.flatMap { problems[ObjectIdentifier($0)] ?? [] }
     }
 
     /// Runs `body` under the pass lock, unless this thread is already in a pass (a body resolving a
@@ -145,12 +109,12 @@ extension BlockComponentFactory {
                 failed[position] = true
                 continue
             }
-            if let parent = entry.definition.parent, let parentEntry = lookup(parent), let successor = node(parentEntry) {
+            if let parent = entry.definition.parent, let parentEntry = catalog.entry(for: parent), let successor = node(parentEntry) {
                 graph[position].append(successor)
             }
             var flags = AsyncReach.Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
             AsyncReach.forEachTarget(of: entry) { target in
-                target.forEachEdge(declaring: { catalog.entries(declaring: $0) }, lookup: lookup) { edge in
+                target.forEachEdge(declaring: { catalog.entries(declaring: $0) }, lookup: { catalog.entry(for: $0) }) { edge in
                     // A node for every entry the pass must publish with this one: all it may build.
                     let successor = edge.entry.flatMap(node)
                     if edge.mayBuildWithComponent, let successor { graph[position].append(successor) }
@@ -224,7 +188,7 @@ extension BlockComponentFactory {
                 if let reached = edge.entry {
                     if !reached.isPrepared { allPublished = false }
                 } else if let reference = edge.reference, reference.parameterized == nil {
-                    // Not registered yet (a deferred definition no assembly lists): the pass registers it.
+                    // Not registered yet (a definition a parameterized body reached): the pass registers it.
                     allPublished = false
                 }
                 // Without the lock (an unshared entry) an unpublished successor's fields may be
@@ -237,59 +201,31 @@ extension BlockComponentFactory {
         return true
     }
 
-    /// Runs a stub's body, once (under the pass lock): the problems its definition has.
-    private func evaluate(_ entry: RegistryEntry) -> [ValidationReport.Finding] {
-        guard entry.stage == .declared, let body = entry.declaration.deferred else { return [] }
-        var definition = evaluatingBody { body.definition(for: entry.declaration) }
-        // Keys and locations are strings: made only for a problem.
-        var problems = Completion.bodyChanges(of: definition, declaredScope: entry.scope, key: entry.key)
-        if !definitionPostProcessors.isEmpty {
-            do {
-                // A parent not evaluated yet lists no inherited injections (evaluating it here could loop).
-                definition = try definitionPostProcessors.process(definition, key: entry.key) { [unowned self] reference in
-                    guard let parent = self.lookup(reference), parent.stage >= .evaluated else { return nil }
-                    return parent.definition
-                }
-            } catch {
-                problems.append(.postProcessorFailed(entry.key, processor: error.processor, error: error.underlying))
-            }
-        }
-        if problems.isEmpty { entry.evaluated(as: definition) }
-        return problems
-    }
 
-    /// Evaluates a stub if need be, resolves its parent chain and checks it as activation checks evaluated
-    /// definitions (under the pass lock): the completion's first three steps (see `Completion`).
+    /// Resolves the parent chain of an entry registered after activation and checks it as activation
+    /// checks what it registers (under the pass lock): the completion's first two steps (see `Completion`).
     private func complete(_ entry: RegistryEntry) -> [ValidationReport.Finding] {
         if entry.stage == .completed { return [] }
-        let evaluation = evaluate(entry)
-        guard evaluation.isEmpty else { return evaluation }
         let definition = entry.definition
         var problems: [ValidationReport.Finding] = []
         var inherited: InheritedSteps?
         Completion.inheritAndCheck(
             definition, key: entry.key, scope: entry.scope, inheritance: inheritance,
             configuration: { configuration(forAssembly: $0.assembly, building: definition) },
-            reference: { lookup($0) == nil ? .missing(tooDeep: false) : .found },
+            reference: { catalog.entry(for: $0) == nil ? unregistered($0) : .found },
             lazyHolder: assemblies.lazyHolder(of:), into: &problems, inherited: { inherited = $0.inherited })
         if problems.isEmpty { entry.complete(inherited: inherited) }
         return problems
     }
 
-    /// Parent chains as the pass sees them (under the pass lock): parents are evaluated when reached.
+    /// Parent chains as the pass sees them (under the pass lock).
     private var inheritance: Inheritance {
-        Inheritance { reference in
-            guard let parent = self.lookup(reference) else { return nil }
-            _ = self.evaluate(parent)
-            // A body that was refused leaves the stub, which inheritance reports as such (not as missing).
-            return parent.stage >= .evaluated ? parent.definition : parent.declaration
-        }
+        Inheritance { reference in self.catalog.entry(for: reference)?.definition }
     }
 
-    /// Runs a body that makes a definition (a deferred or a parameterized one) as activation runs listed
-    /// ones: a definition it reaches that no assembly lists, whatever its form, is registered as it would
-    /// have been had a listed `define { }` reached it, so that the app, `validate()` and a test's factory
-    /// find the same definitions.
+    /// Runs a parameterized body as activation runs listed ones: a definition it reaches that no assembly
+    /// lists is registered as it would have been had a listed body reached it, so that the app,
+    /// `validate()` and a test's factory find the same definitions.
     private func evaluatingBody(_ body: () -> AnyDefinition) -> AnyDefinition {
         let (definition, discovery) = DefinitionEvaluation.discovering(skipping: self, body)
         let found = discovery.found
@@ -313,9 +249,7 @@ extension BlockComponentFactory {
         var reachesUnregistered = false
         for dependency in definition.dependencies where !reachesUnregistered {
             dependency.target.forEachReference { reference in
-                if reference.parameterized == nil, reference.deferredStub == nil, catalog.entry(for: reference) == nil {
-                    reachesUnregistered = true
-                }
+                if reference.parameterized == nil, catalog.entry(for: reference) == nil { reachesUnregistered = true }
             }
         }
         return reachesUnregistered ? evaluatingBody { parameterized.definition } : definition
@@ -323,45 +257,29 @@ extension BlockComponentFactory {
 
     /// Registers what a body reached that is not registered yet (under the pass lock), by activation's
     /// rule: under its assembly's name or that of the activated subclass replacing it. Not when that key
-    /// is registered: the replacement lists the method itself (references reach it), or the method has
-    /// a second `define`, as one nested in its own deferred body (which `complete` reports).
+    /// is registered: the replacement lists the method itself (references reach it), another definition
+    /// has the key (`unregistered` reports the duplicate to whatever refers to it), or the method has a
+    /// second `define`, as one nested in its own body (which `complete` reports).
     private func register(reached definition: AnyDefinition) {
         guard !catalog.isRegistered(definition.identity), let name = assemblies.discoveryAssemblyName(for: definition.assemblyType),
               catalog.listedEntry(forKey: DefinitionKey(assembly: name, method: definition.function).description) == nil else { return }
-        if definition.isDeferred {
-            catalog.register(reached: RegistryEntry(naming: EntryNaming(assemblyName: name), stub: definition))
-        } else {
-            let scope = (try? inheritance.resolve(definition).scope) ?? definition.declaredScope ?? .objectGraph
-            catalog.register(reached: RegistryEntry(naming: EntryNaming(assemblyName: name), reached: definition, scope: scope))
-        }
+        let scope = (try? inheritance.resolve(definition).scope) ?? definition.declaredScope ?? .objectGraph
+        catalog.register(reached: RegistryEntry(naming: EntryNaming(assemblyName: name), reached: definition, scope: scope))
     }
 
-    /// The entry a reference carrying a deferred definition's stub names, registering that definition
-    /// if no assembly lists it: for references met outside a pass (a parameterized definition's body).
-    func registeringEntry(for reference: DefinitionReference) -> RegistryEntry? {
-        if let entry = catalog.entry(for: reference) { return entry }
-        guard reference.deferredStub != nil else { return nil }
-        if ThreadState.current.pointee.resolutions.isPreparing { return lookup(reference) }
-        var found: RegistryEntry?
-        _ = preparing {
-            found = self.lookup(reference)
-            return [:]
-        }
-        return found
-    }
-
-    /// The entry a reference names, registering a deferred definition no assembly lists when its
-    /// assembly (or a subclass replacing it) was activated: the rule activation's discovery follows.
-    private func lookup(_ reference: DefinitionReference) -> RegistryEntry? {
-        if let entry = catalog.entry(for: reference) { return entry }
-        guard let stub = reference.deferredStub else { return nil }
-        register(reached: stub)
-        return catalog.entry(for: reference)
+    /// Why a reference after activation finds no entry, in activation's words: its definition would be
+    /// registered under a key another definition has (a duplicate key, reported wherever it is met), or
+    /// nothing registers it.
+    func unregistered(_ reference: DefinitionReference) -> Completion.ReferenceCheck {
+        guard !assemblies.isReplaced(reference.assemblyType), let name = assemblies.discoveryAssemblyName(for: reference.assemblyType),
+              let listed = catalog.listedEntry(forKey: DefinitionKey(assembly: name, method: reference.function).description),
+              listed.definition.identity != reference.identity else { return .missing(tooDeep: false) }
+        return .duplicate(.duplicateKey(listed.key, locations: [listed.definition.location, reference.identity.location]))
     }
 }
 
 extension BlockComponentFactory: RegisteredIdentities {
-    /// Whether the catalog has an entry for `identity`: what discovery skips while a body runs at first use.
+    /// Whether the catalog has an entry for `identity`: what discovery skips while a body runs after activation.
     func isRegistered(_ identity: DefinitionIdentity) -> Bool {
         catalog.isRegistered(identity)
     }

@@ -3,9 +3,8 @@ import Synchronization
 /// One activated definition: its key, effective scope, what it inherits and, for shared scopes, its
 /// pool cell.
 ///
-/// A definition declared with `define(_:_:)` is registered as a stub: its `declaration` says what
-/// `define` knew (identity, key, type, scope) and nothing is evaluated. The factory completes the entry
-/// the first time it needs it (`BlockComponentFactory.prepare`).
+/// The factory completes the entry the first time it needs it (`BlockComponentFactory.prepare`): the
+/// graph's facts, and for a definition a body reached after activation, its parent chain.
 ///
 /// Unchecked `Sendable`: its `let`s are immutable, and what the factory completes later lives in
 /// `completed`, whose invariant `PublishedFields` states (`Runtime/UncheckedFields.swift`): changed in
@@ -15,9 +14,8 @@ import Synchronization
 /// (activation's report, the graph, validation), which is not changed again.
 @usableFromInline
 final class RegistryEntry: @unchecked Sendable {
-    /// What the definition declares without its body: for an evaluated definition, the definition itself;
-    /// for a deferred one, its stub.
-    @usableFromInline let declaration: AnyDefinition
+    /// The definition.
+    @usableFromInline let definition: AnyDefinition
     /// The names the key is made of: one object shared by the entries of an activated assembly that
     /// activation registers, so one word here.
     private let naming: EntryNaming
@@ -28,7 +26,7 @@ final class RegistryEntry: @unchecked Sendable {
     /// `QuestAssembly.knight()`: formatted when read (messages, lookups by key, instance post-processors),
     /// so that activation builds no string per definition.
     @usableFromInline var key: String {
-        naming.keyWithArguments ?? DefinitionKey(assembly: naming.assemblyName, method: declaration.function).description
+        naming.keyWithArguments ?? DefinitionKey(assembly: naming.assemblyName, method: definition.function).description
     }
     /// The factory-wide pool slot for singleton, lazySingleton and weakSingleton components.
     @usableFromInline let cell: SharedInstanceCell?
@@ -44,8 +42,6 @@ final class RegistryEntry: @unchecked Sendable {
 
     @usableFromInline
     struct Completed: Sendable {
-        /// The definition, evaluated; the stub until then.
-        @usableFromInline var definition: AnyDefinition
         /// The merged steps of the parent chain, root first; `nil` without a parent.
         @usableFromInline var inherited: InheritedStepsBox?
         /// How to build the component without a resolution, for a definition that needs none: an
@@ -72,13 +68,11 @@ final class RegistryEntry: @unchecked Sendable {
         /// How far the entry is completed (read and changed under the lock only).
         var stage: Stage
 
-        init(definition: AnyDefinition, stage: Stage) {
-            self.definition = definition
+        init(stage: Stage) {
             self.stage = stage
         }
     }
 
-    var definition: AnyDefinition { completed.fields.definition }
     @inlinable var inherited: InheritedSteps? { completed.fields.inherited?.steps }
     @inlinable var hasParent: Bool { completed.fields.hasParent }
     @inlinable var injects: Bool { completed.fields.injects }
@@ -97,9 +91,7 @@ final class RegistryEntry: @unchecked Sendable {
 
     /// How far an entry is completed.
     enum Stage: Comparable {
-        /// A stub: only the declaration is known.
-        case declared
-        /// The body ran: `definition` is set.
+        /// Registered after activation: the parent chain is not resolved yet.
         case evaluated
         /// The parent chain is resolved and every field but the graph's (`reach`, `cycleGroup`) is set.
         case completed
@@ -119,43 +111,29 @@ final class RegistryEntry: @unchecked Sendable {
     /// - Parameter naming: the activated assembly's names, or the whole key of an entry made for
     ///   argument values.
     convenience init(naming: EntryNaming, definition: AnyDefinition, scope: Scope, inherited: InheritedSteps?) {
-        self.init(naming: naming, declaration: definition, scope: scope, stage: .completed)
+        self.init(naming: naming, definition: definition, scope: scope, stage: .completed)
         complete(inherited: inherited)
     }
 
-    /// A deferred definition's entry: its stub, registered under the scope `define(_:_:)` gave.
-    convenience init(naming: EntryNaming, stub: AnyDefinition) {
-        self.init(naming: naming, declaration: stub, scope: stub.declaredScope ?? .objectGraph, stage: .declared)
-    }
-
-    /// The entry of an evaluated definition that a deferred body reached and no assembly lists, for
-    /// preparation to complete: `scope` is the one its parent chain gives.
+    /// The entry of a definition that a body run after activation reached and no assembly lists (a
+    /// parameterized body's), for preparation to complete: `scope` is the one its parent chain gives.
     convenience init(naming: EntryNaming, reached definition: AnyDefinition, scope: Scope) {
-        self.init(naming: naming, declaration: definition, scope: scope, stage: .evaluated)
+        self.init(naming: naming, definition: definition, scope: scope, stage: .evaluated)
     }
 
-    private init(naming: EntryNaming, declaration: AnyDefinition, scope: Scope, stage: Stage) {
+    private init(naming: EntryNaming, definition: AnyDefinition, scope: Scope, stage: Stage) {
         self.naming = naming
-        self.declaration = declaration
+        self.definition = definition
         self.scope = scope
-        self.declaredTypeID = ObjectIdentifier(declaration.declaredType)
+        self.declaredTypeID = ObjectIdentifier(definition.declaredType)
         self.cell = SharedInstanceCell(for: scope)
         self.prepared = Atomic(false)
-        self.completed = PublishedFields(Completed(definition: declaration, stage: stage))
-    }
-
-    /// Sets the evaluated definition of a stub (under the preparation lock).
-    func evaluated(as definition: AnyDefinition) {
-        completed.change { fields in
-            fields.definition = definition
-            fields.stage = .evaluated
-        }
+        self.completed = PublishedFields(Completed(stage: stage))
     }
 
     /// Sets what the definition and its parent chain determine (in `init`, or under the preparation lock).
     func complete(inherited: InheritedSteps?) {
         completed.change { fields in
-            let definition = fields.definition
             fields.inherited = inherited.map(InheritedStepsBox.init)
             fields.hasParent = inherited != nil
             let needsNoResolution = !scope.isShared && inherited == nil && !definition.isAbstract && !definition.injects

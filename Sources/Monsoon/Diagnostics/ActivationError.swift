@@ -154,10 +154,11 @@ extension ValidationReport.Finding {
                 + "parameterizedDefinitions to resolve it by key.")
     }
 
-    /// A body of `define(_:_:)` made what activation must know without running it.
-    static func deferredBodyChanges(_ key: String, location: String, what: String, fix: String) -> Self {
-        Self(kind: .deferredBodyChanges, subject: key,
-             message: "\(key) (\(location)) \(what), which activation must know without running the body of define(_:_:). \(fix)")
+    /// A body of `define(_:_:)` that sets another scope than `define`'s.
+    static func twoScopes(_ key: String, location: String, given: Scope, set: Scope) -> Self {
+        Self(kind: .conflictingScopes, subject: key,
+             message: "\(key) (\(location)) is given two scopes: \(given) by define(.\(given)) and \(set) by its body. "
+                + "Give the scope once: define(.\(given)) { … } without .scope(…) in the body.")
     }
 
     static func singletonFailed(_ key: String, error: ResolutionError) -> Self {

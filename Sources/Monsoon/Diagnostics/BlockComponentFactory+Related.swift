@@ -1,10 +1,8 @@
 /// What messages suggest when a lookup fails: the definitions near the one asked for.
 extension BlockComponentFactory {
     /// The keys of the definitions that name `entry` as their parent, in registration order.
-    /// Deferred definitions are evaluated first: their parents are in their bodies.
     func childKeys(of entry: RegistryEntry) -> [String] {
-        evaluateAll()
-        return catalog.listedEntries.compactMap { candidate in
+        catalog.listedEntries.compactMap { candidate in
             guard let parent = candidate.definition.parent else { return nil }
             return catalog.entry(for: parent) === entry ? candidate.key : nil
         }
@@ -16,8 +14,8 @@ extension BlockComponentFactory {
     func relatedDefinitions(of type: Any.Type) -> [String] {
         let name = typeName(type)
         var related: [String] = []
-        for entry in catalog.listedEntries where !entry.declaration.isAbstract {
-            let declared = entry.declaration.declaredType
+        for entry in catalog.listedEntries where !entry.definition.isAbstract {
+            let declared = entry.definition.declaredType
             let declaredName = typeName(declared)
             if let wrapped = MetadataKind.wrappedType(ofOptional: type), declared == wrapped {
                 related.append("\(entry.key) declares \(declaredName): resolve \(declaredName), not \(name)")
@@ -33,43 +31,31 @@ extension BlockComponentFactory {
     }
 }
 
-/// Deferred definitions that lookups by type and key never find, for the messages of those lookups.
+/// Definitions that lookups by type and key never find, for the messages of those lookups.
 ///
-/// Lookups by type and key see what activation registered: the listed definitions and whatever the
-/// bodies of `define { … }` reach. A deferred definition no assembly lists is known only once a body
-/// that refers to it runs, so letting lookups find it then would make `resolve(Moat.self)` succeed or
-/// fail (or turn ambiguous) depending on what was resolved before. They never find it; the message of
-/// a failed lookup names it instead, after running every deferred body (this is the error path only).
+/// Lookups by type and key see what activation registered: the listed definitions and whatever their
+/// bodies reach. A definition no assembly lists that only a parameterized body reaches is known only
+/// once that body runs with arguments, so letting lookups find it then would make `resolve(Moat.self)`
+/// succeed or fail (or turn ambiguous) depending on what was resolved before. They never find it; the
+/// message of a failed lookup names it instead.
 extension BlockComponentFactory {
-    /// The unlisted deferred definition whose key is `key`, as its method and assembly.
+    /// The unlisted definition reached after activation whose key is `key`, as its method and assembly.
     func unlistedDefinition(keyed key: String) -> (method: String, assembly: String)? {
-        guard let entry = unlistedEntries().first(where: { $0.key == key }) else { return nil }
+        guard let entry = catalog.reachedEntries.first(where: { $0.key == key }) else { return nil }
         return (DefinitionKey(parsing: entry.key)?.method ?? entry.key, entry.assemblyName)
     }
 
-    /// The deferred definitions a lookup of `type` does not find: unlisted ones declaring or exposing
-    /// it, and listed ones whose body exposes it (which activation could not see). Each is described.
+    /// The definitions a lookup of `type` does not find: those a parameterized body reached after
+    /// activation, declaring or exposing it, which no assembly lists. Each is described.
     func unlistedDefinitions(declaring type: Any.Type) -> [String] {
         let id = ObjectIdentifier(type)
         let name = typeName(type)
-        var found = unlistedEntries().compactMap { entry -> String? in
+        return catalog.reachedEntries.sorted { $0.key < $1.key }.compactMap { entry -> String? in
             let exposes = entry.definition.exposedTypes.contains { ObjectIdentifier($0) == id }
             guard entry.declaredTypeID == id || exposes else { return nil }
             return "\(entry.key) declares \(name) but no assembly lists it, so it is reached only through the definitions that refer to it. "
                 + "List \(DefinitionKey(parsing: entry.key)?.method ?? entry.key) in \(entry.assemblyName)'s definitions to look it up by type"
         }
-        for entry in deferredEntries(exposing: id) {
-            found.append("\(entry.key) is exposed(as: \(name).self) inside its define(.\(entry.scope)) { … } body, which activation "
-                         + "cannot see. Write it as define { … }, which activation evaluates")
-        }
-        return found
-    }
-
-    /// Every unlisted deferred definition the listed ones reach, after running every body.
-    private func unlistedEntries() -> [RegistryEntry] {
-        guard catalog.hasDeferred else { return [] }
-        _ = prepareAll()
-        return catalog.reachedEntries.sorted { $0.key < $1.key }
     }
 }
 
@@ -101,7 +87,6 @@ extension BlockComponentFactory {
                 let key = DefinitionKey(assemblyType: assembly, method: entry.definition.function).description
                 if !keys.contains(key) { keys.append(key) }
             }
-            guard !entry.definition.isDeferred else { continue }
             for dependency in entry.definition.dependencies { walk(dependency.target) }
         }
         return keys

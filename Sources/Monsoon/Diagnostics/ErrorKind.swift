@@ -118,9 +118,6 @@ public enum ErrorKind: String, Sendable {
     case propertyTypeMismatch
     /// A definition is exposed as a class its declared class does not inherit from.
     case invalidExposedType
-    /// The body of a definition declared with `define(_:_:)` sets its scope to another than `define`'s, or
-    /// makes it abstract or exposed: what activation decides before running any body.
-    case deferredBodyChanges
     /// A definition post-processor threw.
     case postProcessorFailed
     /// Building an eager singleton failed; ``ValidationReport/Finding/resolutionError`` says why.
@@ -141,7 +138,8 @@ public enum ErrorKind: String, Sendable {
     case invalidLimit
     /// Two scopes of one's own share a name but differ in holding or eagerness (`Scope("cache")` and
     /// `Scope("cache", holding: .weakly)`): reports, graphs and ``BlockComponentFactory/reset(_:)`` name a
-    /// scope by its name alone.
+    /// scope by its name alone. Or a definition is given two scopes: one by `define(.x) { … }` and
+    /// another by `.scope(…)` in its body.
     case conflictingScopes
 
     // MARK: Validating

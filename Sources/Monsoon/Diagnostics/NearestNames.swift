@@ -58,10 +58,10 @@ struct BoundedEditDistance {
         let length = text.utf8.count
         if length > (target.count + bound) * 4 { return nil }
         // Then, for an ASCII name, the characters it has: a bound without building anything.
-        let ruledOut = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 < 0x80 } && (abs(bytes.count - target.count) > bound || characterCountBound(bytes) > bound)
+        let bytes = text.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) && (abs(length - target.count) > bound || characterCountBound(bytes, count: length) > bound) {
+            return nil
         }
-        if ruledOut == true { return nil }
         candidate.removeAll(keepingCapacity: true)
         for scalar in text.unicodeScalars { candidate.append(Self.lowercased(scalar)) }
         if abs(candidate.count - target.count) > bound { return nil }
@@ -97,18 +97,16 @@ struct BoundedEditDistance {
     /// character, so the distance is at least the larger of what either side has that the other lacks.
     /// Counted over ASCII characters only (an ASCII candidate's, the target's ASCII ones), which keeps
     /// it a lower bound whatever else the target holds.
-    private mutating func characterCountBound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        unmatched.withUnsafeMutableBufferPointer { unmatched in
-            var extra = 0
-            for byte in bytes {
-                let index = Int(byte >= 65 && byte <= 90 ? byte + 32 : byte)
-                if unmatched[index] <= 0 { extra += 1 }
-                unmatched[index] -= 1
-            }
-            for byte in bytes { unmatched[Int(byte >= 65 && byte <= 90 ? byte + 32 : byte)] += 1 }
-            let missing = targetASCIICount - (bytes.count - extra)
-            return max(extra, missing)
+    private mutating func characterCountBound(_ bytes: String.UTF8View, count: Int) -> Int {
+        var extra = 0
+        for byte in bytes {
+            let index = Int(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+            if unmatched[index] <= 0 { extra += 1 }
+            unmatched[index] -= 1
         }
+        for byte in bytes { unmatched[Int(byte >= 65 && byte <= 90 ? byte + 32 : byte)] += 1 }
+        let missing = targetASCIICount - (count - extra)
+        return max(extra, missing)
     }
 
     private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {

@@ -62,17 +62,17 @@ extension ResolutionError {
                                summary: "no definition has this key.", advice: advice)
     }
 
-    /// A key that only an unlisted deferred definition has: lookups by key never find those.
+    /// A key that only a definition a parameterized body reached has: lookups by key never find those.
     static func unlistedKey(_ key: String, method: String, assembly: String, path: [String]) -> ResolutionError {
         ResolutionError(.unknownKey, subject: "key \"\(key)\"", path: path,
-                        summary: "\(key) is declared with define(scope) { … } and no assembly lists it, so it is reached only "
-                            + "through the definitions that refer to it, never by key or type.",
+                        summary: "\(key) is reached only through a parameterized definition's body and no assembly lists it, "
+                            + "so it is reached only through the definitions that refer to it, never by key or type.",
                         advice: ["List \(method) in \(assembly)'s `override var definitions` to resolve it by key."])
     }
 
     /// - Parameters:
     ///   - related: definitions of related types (see `relatedDefinitions(of:)`).
-    ///   - unlisted: deferred definitions of `type` that lookups do not find (see `unlistedDefinitions(declaring:)`).
+    ///   - unlisted: definitions of `type` reached after activation that lookups do not find (see `unlistedDefinitions(declaring:)`).
     ///   - inChildren: keys of definitions declaring `type` in children of the factory.
     ///   - parameterized: keys of parameterized definitions declaring `type`.
     static func noDefinition(
@@ -377,8 +377,9 @@ extension ResolutionError {
                                     + "or call withDefaultFactory inside the detached task."])
     }
 
-    /// A definition that failed activation's checks when first needed: a deferred one, or a
-    /// parameterized one with new argument values (`withArguments`), which no check at start-up sees.
+    /// A definition that failed activation's checks when first needed: one a body reached after
+    /// activation, or a parameterized one with new argument values (`withArguments`), which no check at
+    /// start-up sees.
     static func invalidDefinition(
         _ key: String, problems: [ValidationReport.Finding], path: [String], withArguments: Bool = false
     ) -> ResolutionError {

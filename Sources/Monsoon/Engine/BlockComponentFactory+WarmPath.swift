@@ -17,7 +17,7 @@ extension BlockComponentFactory {
     /// - Parameter thread: this thread's state, when the caller already read it.
     @inlinable
     func resolve<T>(
-        _ entry: RegistryEntry, as type: T.Type, thread: UnsafeMutablePointer<ThreadState>? = nil
+        _ entry: RegistryEntry, as type: T.Type, thread: CurrentThread? = nil
     ) throws(ResolutionError) -> T {
         if !entry.isPrepared { try prepare(entry, path: []) }
         if !patches.isActive {
@@ -46,7 +46,7 @@ extension BlockComponentFactory {
     /// nothing, where a call's overhead is a noticeable share.
     @inlinable
     func buildDetached(
-        _ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any, thread: UnsafeMutablePointer<ThreadState>
+        _ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any, thread: CurrentThread
     ) throws(ResolutionError) -> Any? {
         // Inside another detached build (an initializer resolving from the factory), take the general
         // path, whose depth and cycle checks stop an initializer that resolves itself.
@@ -75,7 +75,7 @@ extension BlockComponentFactory {
     func warmComponent<T>(in entry: RegistryEntry) -> T? {
         // The box was made for the declared type, so when that is T the downcast cannot fail.
         guard entry.declaredTypeID == ObjectIdentifier(T.self), let box = entry.cell?.publishedBox else { return nil }
-        return unsafeDowncast(box, to: TypedBox<T>.self).value
+        return uncheckedCast(box, to: TypedBox<T>.self).value
     }
 
     /// Runs `body` in the resolution of this factory already running on this thread, if any (a component

@@ -24,7 +24,7 @@ extension ResolutionContext {
             // A main-actor double is made on the main actor, like a main-actor component.
             return try await step(onMainActor: patch.isMainActor) { [self] () throws(ResolutionError) in try instance(of: entry) }
         }
-        guard needsAsyncSteps(entry), !entry.declaration.isAbstract else {
+        guard needsAsyncSteps(entry), !entry.definition.isAbstract else {
             return try segment { () throws(ResolutionError) in try instance(of: entry) }
         }
         if let cell = entry.cell { return try await sharedInstanceAsync(of: entry, in: cell) }

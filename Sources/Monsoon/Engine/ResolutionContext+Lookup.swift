@@ -72,8 +72,7 @@ extension BlockComponentFactory {
         if let parameterized = reference.parameterized {
             return try parameterizedEntry(for: reference, definition: parameterized, path: path())
         }
-        if let entry = catalog.entry(identifiedBy: reference.identity) { return entry }
-        if let entry = registeringEntry(for: reference) { return entry }
+        if let entry = catalog.entry(for: reference) { return entry }
         throw .undeclared(reference.function, location: reference.identity.location, assembly: reference.assemblyType,
                           declaredType: declaredType, path: path())
     }
@@ -107,8 +106,8 @@ extension BlockComponentFactory {
         guard let assembly = assemblies.assembly(A.self) else {
             throw .assemblyNotActivated(A.self, activated: assemblies.assemblyNames, inChild: descendant(activating: A.self) != nil, path: path())
         }
-        // Only the identity is needed: a parameterless definition is registered, and a parameterized one
-        // is deferred until the factory needs its content.
+        // Only the identity is needed: a parameterless definition is registered, and a parameterized one's
+        // content waits until the factory needs it.
         return DefinitionEvaluation.with(.identifying) { method(assembly)(repeat each arguments) }
     }
 }

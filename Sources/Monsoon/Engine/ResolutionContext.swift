@@ -230,7 +230,7 @@ final class ResolutionContext {
     /// The factory of the running resolution.
     @usableFromInline var factory: BlockComponentFactory {
         // Set by `begin` before any use; a finished context is only read through guarded paths.
-        hot.pointee.run.factoryReference.unsafelyUnwrapped.object
+        hot.pointee.run.factoryReference.uncheckedValue.object
     }
 
     /// The keys being built, outermost first.
@@ -253,7 +253,7 @@ final class ResolutionContext {
             return try patch.instance(in: self, entry: entry)
         }
         if !entry.isPrepared { try factory.prepare(entry, path: path) }
-        if entry.declaration.isAbstract { throw .abstract(entry.key, path: path + [entry.key], children: factory.childKeys(of: entry)) }
+        if entry.definition.isAbstract { throw .abstract(entry.key, path: path + [entry.key], children: factory.childKeys(of: entry)) }
         if let cell = entry.cell { return try sharedInstance(of: entry, in: cell) }
         if entry.scope.isPooledPerResolution {
             if let held = held(entry, pool: .objectGraphPool) { return held }

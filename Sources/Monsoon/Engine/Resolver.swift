@@ -43,17 +43,15 @@ public struct Resolver {
         return resolution.takeStagedRewrites()
     }
 
-    private var isLive: Bool {
-        guard let resolution else { return false }
-        return !resolution.run.isFinished && resolution.run.generation == generation
+    /// The resolution while the one this resolver was made in runs; `nil` once it finished.
+    private var liveContext: ResolutionContext? {
+        guard let resolution, !resolution.run.isFinished, resolution.run.generation == generation else { return nil }
+        return resolution
     }
-
-    /// The resolution; only read once `isLive` said it is running.
-    private var context: ResolutionContext { resolution.unsafelyUnwrapped }
 
     /// The resolution, if this resolver may still be used.
     func activeContext(_ subject: @autoclosure () -> String) throws(ResolutionError) -> ResolutionContext {
-        guard isLive, CurrentResolution.isCurrentThread(context.run.thread) else {
+        guard let context = liveContext, CurrentResolution.isCurrentThread(context.run.thread) else {
             throw .resolverOutsideResolution(subject: subject())
         }
         return context
@@ -96,7 +94,7 @@ public struct Resolver {
 
     /// A weak handle on the factory this resolution belongs to, for components that build more
     /// components later.
-    public var factory: FactoryReference { FactoryReference(isLive ? context.factory : nil) }
+    public var factory: FactoryReference { FactoryReference(liveContext?.factory) }
 }
 
 @available(*, unavailable, message: "A Resolver belongs to one resolution on one thread.")
@@ -113,12 +111,12 @@ extension Resolver {
     /// Where the resolution's objectGraph components go when it finishes, for a ``Lazy`` it injects;
     /// `nil` outside a resolution.
     func graphSnapshot() -> GraphSnapshot? {
-        isLive ? context.graphSnapshot() : nil
+        liveContext?.graphSnapshot()
     }
 
     /// The keys being built, for messages; empty once the resolution is over.
     @usableFromInline var currentPath: [String] {
-        isLive ? context.path : []
+        liveContext?.path ?? []
     }
 
     /// Only the engine calls this, running a definition's injections on the resolution's own thread (user
@@ -126,8 +124,7 @@ extension Resolver {
     /// that the resolution is still running but not the thread: that check is a call per reference.
     @usableFromInline
     func componentAndEntry(for reference: DefinitionReference, declaredType: Any.Type) throws(ResolutionError) -> (Any, RegistryEntry) {
-        guard isLive else { throw .resolverOutsideResolution(subject: reference.function) }
-        let context = self.context
+        guard let context = liveContext else { throw .resolverOutsideResolution(subject: reference.function) }
         let entry = try context.entry(for: reference, declaredType: declaredType)
         return (try context.instance(of: entry), entry)
     }

@@ -107,8 +107,7 @@ struct SlotTable {
     func instances(_ including: (RegistryEntry) -> Bool) -> [(entry: RegistryEntry, instance: StoredInstance)] {
         var found: [(entry: RegistryEntry, instance: StoredInstance)] = []
         for index in used {
-            guard let instance = states[index].instance, let address = UnsafeRawPointer(bitPattern: keys[index]) else { continue }
-            let entry = Unmanaged<RegistryEntry>.fromOpaque(address).takeUnretainedValue()
+            guard let instance = states[index].instance, let entry = object(atAddress: keys[index], as: RegistryEntry.self) else { continue }
             if including(entry) { found.append((entry, instance)) }
         }
         return found
@@ -157,7 +156,7 @@ struct StoredInstance {
     }
 
     var value: Any {
-        isBoxed ? unsafeDowncast(object, to: ValueBox.self).value : object
+        isBoxed ? uncheckedCast(object, to: ValueBox.self).value : object
     }
 }
 

@@ -73,12 +73,12 @@ extension BlockComponentFactory {
     func ambiguities(introducedBy added: Assembly.Type, forChild: Bool = false) -> [ValidationReport.Finding] {
         let activated = assemblies.assemblies.map { typeName(type(of: $0)) }.filter { $0 != typeName(added) }
         return catalog.typesDeclaredSeveralTimes.compactMap { type, entries in
-            guard entries.contains(where: { $0.declaration.assemblyType == added }),
-                  entries.contains(where: { $0.declaration.assemblyType != added }),
-                  let declared = ([entries[0].declaration.declaredType] + entries[0].declaration.exposedTypes).first(where: { ObjectIdentifier($0) == type })
+            guard entries.contains(where: { $0.definition.assemblyType == added }),
+                  entries.contains(where: { $0.definition.assemblyType != added }),
+                  let declared = ([entries[0].definition.declaredType] + entries[0].definition.exposedTypes).first(where: { ObjectIdentifier($0) == type })
             else { return nil }
-            let keys = entries.filter { $0.declaration.assemblyType != added }.map(\.key)
-                + entries.filter { $0.declaration.assemblyType == added }.map(\.key)
+            let keys = entries.filter { $0.definition.assemblyType != added }.map(\.key)
+                + entries.filter { $0.definition.assemblyType == added }.map(\.key)
             if forChild { return .childDeclaresParentType(typeName(added), type: declared, keys: keys) }
             return .replacesNothing(typeName(added), type: declared, keys: keys, activated: activated)
         }.sorted { $0.description < $1.description }

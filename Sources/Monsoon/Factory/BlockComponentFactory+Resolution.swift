@@ -210,9 +210,9 @@ extension BlockComponentFactory {
         return error
     }
 
-    /// Whether a component is being built (or a deferred body evaluated) on this thread, or by an
+    /// Whether a component is being built on this thread, or by an
     /// asynchronous resolution enclosing this task: a call made then is part of that build.
-    static func isInsideBuild(_ thread: UnsafeMutablePointer<ThreadState>) -> Bool {
+    static func isInsideBuild(_ thread: CurrentThread) -> Bool {
         thread.pointee.resolutions.current != nil || thread.pointee.resolutions.isBuildingDetached
             || thread.pointee.resolutions.isPreparing || !AsyncResolutionChain.enclosing.isEmpty
     }

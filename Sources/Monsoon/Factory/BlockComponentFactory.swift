@@ -191,10 +191,7 @@ public final class BlockComponentFactory: Sendable {
     ///
     /// - Complexity: O(*n*), made on each access (type names included): keep the array when reading it
     ///   repeatedly.
-    public var definitions: [DefinitionInfo] {
-        evaluateAll()
-        return catalog.listedEntries.map(\.info)
-    }
+    public var definitions: [DefinitionInfo] { catalog.listedEntries.map(\.info) }
 
     /// Runs the definition post-processors on a parameterized definition evaluated at resolution time.
     func postProcessed(_ definition: AnyDefinition, path: @autoclosure () -> [String]) throws(ResolutionError) -> AnyDefinition {
@@ -228,7 +225,7 @@ public final class BlockComponentFactory: Sendable {
         var timings: [ActivationReport.SingletonTiming] = []
         let clock = ContinuousClock()
         // A singleton that awaits is built by `start()`.
-        for entry in catalog.listedEntries where entry.scope.isEager && !entry.declaration.isAbstract {
+        for entry in catalog.listedEntries where entry.scope.isEager && !entry.definition.isAbstract {
             let start = clock.now
             do {
                 try prepare(entry, path: [])

@@ -39,9 +39,8 @@ public final class Lazy<T>: @unchecked Sendable {
 
     private enum State {
         case pending
-        /// Being built on the thread whose state is at this address: compared, never read through (a
-        /// thread's state lives as long as the thread, which is building).
-        case building(thread: UnsafeMutableRawPointer)
+        /// Being built on the thread `thread` (which a second call from it would wait for forever).
+        case building(thread: ThreadIdentity)
         case built(T)
     }
 
@@ -74,7 +73,7 @@ public final class Lazy<T>: @unchecked Sendable {
     }
 
     private func component(from factory: BlockComponentFactory) throws(ResolutionError) -> T {
-        let thread = UnsafeMutableRawPointer(ThreadState.current)
+        let thread = ThreadIdentity.current
         let deadline = Date().addingTimeInterval(factory.limits.sharedBuildWait.seconds)
         condition.lock()
         while true {

@@ -40,12 +40,28 @@ struct ThreadState {
 
     /// This thread's state, created on first use and destroyed when the thread ends.
     @usableFromInline
-    static var current: UnsafeMutablePointer<ThreadState> {
+    static var current: CurrentThread {
         if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: ThreadState.self) }
         let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
         state.initialize(to: ThreadState())
         pthread_setspecific(key, state)
         return state
+    }
+}
+
+/// This thread's state, as `ThreadState.current` hands it out: used in place, on this thread only.
+@usableFromInline
+typealias CurrentThread = UnsafeMutablePointer<ThreadState>
+
+/// Which thread this is, as a value to compare: the address of its state, never read through.
+struct ThreadIdentity: Equatable {
+    private let address: UInt
+
+    /// The calling thread's identity (its state lives as long as the thread).
+    static var current: ThreadIdentity { ThreadIdentity(address: UInt(bitPattern: ThreadState.current)) }
+
+    private init(address: UInt) {
+        self.address = address
     }
 }
 
@@ -71,7 +87,7 @@ struct ThreadResolutions {
     /// Whether a component is being built without a resolution on this thread (see
     /// `BlockComponentFactory.buildDetached`).
     @usableFromInline var isBuildingDetached = false
-    /// Set while this thread evaluates deferred definitions for a factory (see
+    /// Set while this thread completes entries for a factory (see
     /// `BlockComponentFactory.prepare`): a body that resolves a component then gets an error, not a
     /// deadlock on the preparation lock.
     var isPreparing = false

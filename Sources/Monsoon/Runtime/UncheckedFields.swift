@@ -56,7 +56,7 @@ extension UncheckedStorage: Sendable {}
 /// Hold fields here that are cheap to copy as a whole: a read of one field may copy the struct (a
 /// shared cell's `Any` value, read on every singleton resolution, stays a plain stored property).
 /// If it breaks: a torn or stale read, which the ThreadSanitizer run of the test suite reports
-/// (`DeferredDefinitionTests` completes one deferred graph from eight threads at once, and the
+/// (`DeferredDefinitionTests` completes one graph from eight threads at once, and the
 /// concurrency tests resolve shared graphs from many).
 @usableFromInline
 struct PublishedFields<Fields> {

@@ -80,3 +80,36 @@ func callIgnoringIsolation<Result>(_ body: @MainActor () -> Result) -> Result {
 func markedSendable(_ keyPath: AnyKeyPath) -> AnyKeyPath & Sendable {
     unsafeBitCast(keyPath, to: (AnyKeyPath & Sendable).self)
 }
+
+/// `object` as `T`, without the dynamic cast `as!` would make (about 50 instructions a cast, on paths
+/// that run on every resolution or every build).
+///
+/// Invariant, owed by the caller: `object` is an instance of `T` or of a subclass. Each caller says
+/// why, at the call; a debug build checks it.
+@inlinable @inline(__always)
+func uncheckedCast<T: AnyObject>(_ object: AnyObject, to type: T.Type) -> T {
+    unsafeDowncast(object, to: type)
+}
+
+extension Optional {
+    /// The value, without checking that there is one.
+    ///
+    /// Invariant, owed by the caller: this is not `nil`. Each caller says why; a debug build checks it.
+    ///
+    /// A member rather than a generic function: at `-Onone` a generic function building `Optional<Wrapped>`
+    /// looked that type's metadata up on every call, under a runtime lock that threads resolving at once
+    /// contended for (ThreadSanitizer's run of the suite took twice the CPU, most of it in that lock); a
+    /// member is handed the metadata by its caller, which caches it.
+    @inlinable @inline(__always)
+    var uncheckedValue: Wrapped { unsafelyUnwrapped }
+}
+
+/// The object whose address is `address` (an object identifier's bits), neither retained nor checked.
+///
+/// Invariant, owed by the caller: the object at `address` still exists, kept alive by something else
+/// for as long as the result is used, and is an instance of `T`.
+@inlinable
+func object<T: AnyObject>(atAddress address: UInt, as type: T.Type) -> T? {
+    guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+    return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
+}

@@ -2,25 +2,26 @@ import Foundation
 import Monsoon
 import Testing
 
-/// `define(_:_:)`: activation registers the definition without running its body; the factory runs it
-/// when the definition is first needed, checks it as activation checks evaluated ones, and keeps every
-/// scope's guarantees.
+/// `define(_:_:)`, the scope given up front: activation runs the body, as it runs `define { }`'s, checks
+/// what it makes and registers what it reaches; every scope keeps its guarantees.
 @Suite struct DeferredDefinitionTests {
     let log = BuildLog()
 
-    @Test func activationRunsNoBodyAndEachBodyRunsOncePerFactory() throws {
+    @Test func activationRunsTheBodiesAndResolutionsRunNone() throws {
         let factory = try BlockComponentFactory(assemblies: [PortAssembly(log: log)])
-        #expect(log.count("body harbor()") == 0)
-        #expect(log.count("body crane()") == 0)
+        #expect(log.count("body harbor()") == 1)
+        // Listed, and evaluated again where harbor()'s body reaches it, to register what it reaches.
+        #expect(log.count("body crane()") == 2)
         #expect(factory.keys == ["PortAssembly.harbor()", "PortAssembly.crane()", "PortAssembly.beacon()", "PortAssembly.ledger()",
-                                 "PortAssembly.tug()", "PortAssembly.keeper()", "PortAssembly.radio()"])
+                                 "PortAssembly.tug()", "PortAssembly.keeper()", "PortAssembly.radio()", "PortAssembly.dock()",
+                                 "PortAssembly.boat()", "PortAssembly.lighthouse()"])
 
         let first = try factory.resolve(PortAssembly.harbor)
         let second = try factory.resolve(PortAssembly.harbor)
         #expect(first !== second)  // objectGraph: one per resolution
         #expect(first.crane === second.crane)  // lazySingleton
         #expect(log.count("body harbor()") == 1)
-        #expect(log.count("body crane()") == 1)
+        #expect(log.count("body crane()") == 2)
         #expect(log.count("init PortCrane") == 1)
 
         // Another factory from the same assembly evaluates the bodies again, for itself.
@@ -37,39 +38,23 @@ import Testing
         #expect(log.count("init PortLedger") == 2)
     }
 
-    @Test func aDefinitionReachedOnlyThroughAnotherIsRegisteredWhenThatOneIsFirstUsed() throws {
+    @Test func aDefinitionReachedOnlyThroughAnotherIsRegisteredAtActivation() throws {
         let factory = try BlockComponentFactory(assemblies: [PortAssembly(log: log)])
-        // dock() is not listed: before harbor() is evaluated, nothing knows it.
-        #expect(throws: ResolutionError.self) { try factory.resolve(PortAssembly.dock) }
+        // dock() is not listed: harbor()'s body reaches it.
+        let dock = try factory.resolve(PortAssembly.dock)
         let harbor = try factory.resolve(PortAssembly.harbor)
         #expect(harbor.dock.crane === harbor.crane)
-        #expect(try factory.resolve(PortAssembly.dock).crane === harbor.crane)
+        #expect(dock.crane === harbor.crane)
     }
 
-    @Test func aReferenceNoAssemblyListsFailsAtFirstUseWithActivationsMessage() throws {
-        let factory = try BlockComponentFactory(assemblies: [BrokenHarborAssembly()])
-        let error = try #require(throws: ResolutionError.self) { try factory.resolve(BrokenHarborAssembly.pier) }
-        #expect(error.kind == .invalidDefinition)
-        #expect(error.description.hasPrefix(
-            "Cannot resolve BrokenHarborAssembly.pier(): its definition is invalid. BrokenHarborAssembly.pier() references lighthouse() "
-                + "(MonsoonTests/DeferredDefinitionTests.swift:"))
+    @Test func everyProblemOfTheBodiesIsReportedAtActivationAtOnce() throws {
+        let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [BrokenHarborAssembly()]) }
+        #expect(error.problems.map(\.subject) == ["BrokenHarborAssembly.customs()", "BrokenHarborAssembly.pier()"])
+        #expect(error.problems.map(\.kind) == [.conflictingScopes, .undeclaredDefinition])
+        #expect(error.description.contains(
+            "BrokenHarborAssembly.pier() references lighthouse() (MonsoonTests/DeferredDefinitionTests.swift:"))
         #expect(error.description.contains(
             "which no activated assembly lists or reaches. List lighthouse() in BeaconAssembly's `override var definitions`, and activate BeaconAssembly if it is not."))
-        #expect(error.description.contains("factory.validate()"))
-    }
-
-    @Test func validationFindsAtStartUpWhatFirstUseWouldThrow() throws {
-        let factory = try BlockComponentFactory(assemblies: [BrokenHarborAssembly()])
-        let errors = factory.validate().findings(.error)
-        #expect(errors.map(\.subject).sorted() == ["BrokenHarborAssembly.customs()", "BrokenHarborAssembly.pier()"])
-        #expect(errors.contains { $0.message.contains("references lighthouse()") })
-        #expect(errors.contains { $0.message.contains("sets its scope to prototype, not lazySingleton") })
-
-        // And a factory that validates at activation refuses the graph before building anything.
-        let refused = try #require(throws: ActivationError.self) {
-            try BlockComponentFactory(assemblies: [BrokenHarborAssembly()], validating: true)
-        }
-        #expect(refused.problems.count == 2)
     }
 
     @Test func aParameterizedDefinitionReachesAnUnlistedDeferredOne() throws {
@@ -80,27 +65,23 @@ import Testing
     }
 
     @Test func aBodyThatSetsAnotherScopeIsReported() throws {
-        let factory = try BlockComponentFactory(assemblies: [BrokenHarborAssembly()])
-        let error = try #require(throws: ResolutionError.self) { try factory.resolve(BrokenHarborAssembly.customs) }
-        #expect(error.kind == .invalidDefinition)
-        #expect(error.description.contains(
-            "BrokenHarborAssembly.customs() (MonsoonTests/DeferredDefinitionTests.swift:"))
-        #expect(error.description.contains(
-            "sets its scope to prototype, not lazySingleton, which activation must know without running the body of define(_:_:). "
-                + "Give the scope once, in define(.lazySingleton) { … }."))
-    }
-
-    @Test func anEagerSingletonsBodyIsEvaluatedAndCheckedAtActivation() throws {
         let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [EagerBrokenAssembly()]) }
-        #expect(error.problems.map(\.kind) == [.singletonFailed])
-        #expect(error.description.contains("EagerBrokenAssembly.customs() (MonsoonTests/DeferredDefinitionTests.swift:"))
-        #expect(error.description.contains("sets its scope to prototype, not singleton"))
+        #expect(error.problems.map(\.kind) == [.conflictingScopes])
+        #expect(error.description == """
+            Cannot activate the factory: EagerBrokenAssembly.customs() (MonsoonTests/DeferredDefinitionTests.swift:\(EagerBrokenAssembly.line)) \
+            is given two scopes: singleton by define(.singleton) and prototype by its body. Give the scope once: define(.singleton) { … } \
+            without .scope(…) in the body.
+            """)
     }
 
-    @Test func aMissingConfigurationKeyIsReportedAtFirstUse() throws {
-        let factory = try BlockComponentFactory(assemblies: [PortTideAssembly()])
-        let error = try #require(throws: ResolutionError.self) { try factory.resolve(PortTideAssembly.tide) }
-        #expect(error.kind == .invalidDefinition)
+    @Test func aBodyWithTwoScopesThatIsListedAndReachedIsReportedOnce() throws {
+        let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [TwoScopesReachedAssembly()]) }
+        #expect(error.problems.map(\.kind) == [.conflictingScopes])
+        #expect(error.problems.map(\.subject) == ["TwoScopesReachedAssembly.ledger()"])
+    }
+
+    @Test func aMissingConfigurationKeyIsReportedAtActivation() throws {
+        let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [PortTideAssembly()]) }
         #expect(error.description.contains("PortTideAssembly.tide() injects configuration"))
         #expect(error.description.contains("tide.height"))
         let configuration = try Configuration(json: Data(#"{"tide": {"height": 4}}"#.utf8), name: "tide.json")
@@ -108,7 +89,7 @@ import Testing
         #expect(try configured.resolve(PortTideAssembly.tide).height == 4)
     }
 
-    @Test func definitionPostProcessorsSeeDeferredDefinitionsAtActivation() throws {
+    @Test func definitionPostProcessorsSeeEveryDefinitionAtActivation() throws {
         let seen = Locked<[String]>([])
         let recorder = RecordingProcessor(seen: seen)
         _ = try BlockComponentFactory(assemblies: [PortAssembly(log: log)], definitionPostProcessors: [recorder])
@@ -288,8 +269,19 @@ struct RecordingProcessor: DefinitionPostProcessor {
     }
 }
 
-/// An eager singleton whose body sets another scope: activation builds it, and so reports it.
+/// ledger() sets a second scope, and is listed after a body that reaches it.
+final class TwoScopesReachedAssembly: Assembly {
+    final class Desk: Sendable { init(ledger: PortLedger) {} }
+    override var definitions: [any ComponentDefinition] { [desk(), ledger()] }
+    func desk() -> Definition<Desk> { define(.objectGraph) { Definition(Desk.init(ledger:), ledger()) } }
+    func ledger() -> Definition<PortLedger> {
+        define(.singleton) { Definition(PortLedger.init(log:), .value(BuildLog())).scope(.prototype) }
+    }
+}
+
+/// A body that sets another scope than `define`'s.
 final class EagerBrokenAssembly: Assembly {
+    static let line = #line + 3
     override var definitions: [any ComponentDefinition] { [customs()] }
     func customs() -> Definition<PortLedger> {
         define(.singleton) { Definition(PortLedger.init(log:), .value(BuildLog())).scope(.prototype) }
@@ -304,14 +296,14 @@ final class KeepCastle {
 protocol KeepFlag: AnyObject {}
 final class KeepBanner: KeepFlag {}
 
-/// castle() is listed and reaches moat(), which is not; banner() is exposed as a flag inside its deferred body.
+/// castle() is listed and reaches moat(), which is not.
 final class KeepAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [castle()] }
     func castle() -> Definition<KeepCastle> { define(.lazySingleton) { [self] in Definition(KeepCastle.init).inject(\.moat, moat()) } }
     func moat() -> Definition<KeepMoat> { define(.objectGraph) { Definition(KeepMoat.init) } }
 }
 
-/// Injects the moat by type, which lookups by type never find (moat() is unlisted and deferred).
+/// Injects the moat by type; moat() is unlisted, reached by castle()'s body.
 final class MoatByTypeAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [castle(), keep()] }
     func castle() -> Definition<KeepCastle> { define(.lazySingleton) { [self] in Definition(KeepCastle.init).inject(\.moat, moat()) } }
@@ -325,50 +317,25 @@ final class BannerAssembly: Assembly {
 }
 
 extension DeferredDefinitionTests {
-    /// Lookups by key and type see what activation registered, whatever was resolved before: an unlisted
-    /// deferred definition is never found by them, and the failure names it and where to list it.
-    @Test func anUnlistedDeferredDefinitionIsNeverFoundByKeyOrTypeAndTheMessageNamesIt() throws {
+    /// What a listed body reaches is registered at activation, so lookups by key and type find it
+    /// whatever was resolved before.
+    @Test func anUnlistedDefinitionABodyReachesIsFoundByKeyAndType() throws {
         let factory = try BlockComponentFactory(assemblies: [KeepAssembly()])
-        for _ in 0..<2 {  // before castle() is first used, and after
-            let byKey = try #require(throws: ResolutionError.self) { try factory.resolve(key: "KeepAssembly.moat()", as: KeepMoat.self) }
-            #expect(byKey.kind == .unknownKey)
-            #expect(byKey.description == """
-                Cannot resolve key "KeepAssembly.moat()": KeepAssembly.moat() is declared with define(scope) { … } and no assembly \
-                lists it, so it is reached only through the definitions that refer to it, never by key or type.
-                  List moat() in KeepAssembly's `override var definitions` to resolve it by key.
-                """)
-            let byType = try #require(throws: ResolutionError.self) { try factory.resolve(KeepMoat.self) }
-            #expect(byType.kind == .noDefinitionForType)
-            #expect(byType.description == """
-                Cannot resolve KeepMoat: no definition declares this type.
-                  KeepAssembly.moat() declares KeepMoat but no assembly \
-                lists it, so it is reached only through the definitions that refer to it. List moat() in KeepAssembly's \
-                definitions to look it up by type.
-                """)
-            #expect(try factory.resolve(KeepAssembly.castle).moat != nil)
-        }
+        _ = try factory.resolve(key: "KeepAssembly.moat()", as: KeepMoat.self)
+        _ = try factory.resolve(KeepMoat.self)
+        #expect(try factory.resolve(KeepAssembly.castle).moat != nil)
     }
 
-    @Test func validationNamesTheUnlistedDeferredDefinitionABytypeInjectionMisses() throws {
+    @Test func aByTypeInjectionFindsAnUnlistedDefinitionABodyReaches() throws {
         let factory = try BlockComponentFactory(assemblies: [MoatByTypeAssembly()])
-        let messages = factory.validate().findings(.error).map(\.message)
-        #expect(messages == [
-            "MoatByTypeAssembly.keep() (\\KeepCastle.moat) injects KeepMoat by type, but no definition declares it. MoatByTypeAssembly.moat() "
-                + "declares KeepMoat but no assembly lists it, so it is reached only through the definitions that refer to it. List moat() "
-                + "in MoatByTypeAssembly's definitions to look it up by type."
-        ])
+        #expect(factory.validate().findings(.error).isEmpty)
+        #expect(try factory.resolve(MoatByTypeAssembly.keep).moat != nil)
     }
 
-    @Test func aTypeExposedInsideADeferredBodyIsNamedWhenTheLookupFails() throws {
+    @Test func aTypeExposedInsideTheBodyIsFoundByThatType() throws {
         let factory = try BlockComponentFactory(assemblies: [BannerAssembly()])
-        let error = try #require(throws: ResolutionError.self) { try factory.resolve((any KeepFlag).self) }
-        #expect(error.kind == .noDefinitionForType)
-        #expect(error.description == """
-            Cannot resolve any KeepFlag: no definition declares this type.
-              BannerAssembly.banner() is exposed(as: any KeepFlag.self) \
-            inside its define(.lazySingleton) { … } body, which activation cannot see. Write it as define { … }, which activation \
-            evaluates.
-            """)
+        let flag = try factory.resolve((any KeepFlag).self)
+        #expect(flag === (try factory.resolve(BannerAssembly.banner)))
     }
 }
 
@@ -378,11 +345,10 @@ final class NestedKeepAssembly: Assembly {
 }
 
 extension DeferredDefinitionTests {
-    @Test func aDefineNestedInADeferredBodyIsNamedAsSuchNotAsAnUnlistedReference() throws {
-        let factory = try BlockComponentFactory(assemblies: [NestedKeepAssembly()])
-        let error = try #require(throws: ResolutionError.self) { try factory.resolve(NestedKeepAssembly.keep) }
-        #expect(error.kind == .invalidDefinition)
-        #expect(error.description.hasPrefix("Cannot resolve NestedKeepAssembly.keep(): its definition is invalid. NestedKeepAssembly.keep() "
+    @Test func aDefineNestedInTheBodyIsNamedAsSuchNotAsAnUnlistedReference() throws {
+        let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [NestedKeepAssembly()]) }
+        #expect(error.problems.map(\.kind) == [.undeclaredDefinition])
+        #expect(error.description.hasPrefix("Cannot activate the factory: NestedKeepAssembly.keep() "
             + "calls define again inside its define(.lazySingleton) { … } body (MonsoonTests/DeferredDefinitionTests.swift:"))
         #expect(error.description.contains("), so the body returns a reference to a second definition of the same method instead of a "
             + "definition. Return Definition(…) from the body directly: define(.lazySingleton) { Definition(…) }."))

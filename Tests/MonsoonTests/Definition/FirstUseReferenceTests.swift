@@ -1,17 +1,17 @@
 @testable import Monsoon
 import Testing
 
-// What a deferred body's references carry when it runs at first use, and which entries keep a build
-// made for detached use: internals the start-up path saves work with (Docs/Performance.md, issue 31's
-// fifth session), checked here so that a saving never costs a registration or a build.
+// What a body reaches that no assembly lists, and which entries keep a build made for detached use:
+// internals the start-up path saves work with, checked here so that a saving never costs a
+// registration or a build.
 
-/// Which references a body made, and whether each carried a stub.
+/// How many times a body ran.
 final class ReferenceLog: @unchecked Sendable {
-    private let carried = Locked<[String: Bool]>([:])
+    private let runs = Locked<[String: Int]>([:])
     func record(_ name: String, _ reference: Definition<some Any>) {
-        carried.withLock { $0[name] = reference.deferredStub != nil }
+        runs.withLock { $0[name, default: 0] += 1 }
     }
-    func carriedStub(_ name: String) -> Bool? { carried.withLock { $0[name] } }
+    func count(_ name: String) -> Int { runs.withLock { $0[name] ?? 0 } }
 }
 
 final class Tiller {}
@@ -50,12 +50,12 @@ final class FirstUseAssembly: Assembly {
 }
 
 @Suite struct FirstUseReferenceTests {
-    @Test func aBodyAtFirstUseRefersToARegisteredDefinitionWithoutAStubAndStillRegistersAnUnlistedOne() throws {
+    @Test func aDefinitionOnlyABodyReachesIsRegisteredAtActivationAndTheBodyRunsOnce() throws {
         let log = ReferenceLog()
         let factory = try BlockComponentFactory(assemblies: [FirstUseAssembly(log: log)])
+        #expect(factory.keys.contains("FirstUseAssembly.spare()"), "no assembly lists spare(): keel()'s body reached it")
         let keel = try factory.resolve(FirstUseAssembly.keel)
-        #expect(log.carriedStub("tiller") == false, "the factory lists tiller(): a plain reference reaches it")
-        #expect(log.carriedStub("spare") == true, "no assembly lists spare(): its stub is how the factory registers it")
+        #expect(log.count("spare") == 1, "activation ran keel()'s body once; the resolution ran none")
         #expect(keel.tiller === (try factory.resolve(FirstUseAssembly.tiller)), "the plain reference builds the registered lazySingleton")
         let spare = try #require(keel.rudder)
         #expect(spare === (try factory.resolve(FirstUseAssembly.spare)), "spare() was registered when keel() was first used, and shared")

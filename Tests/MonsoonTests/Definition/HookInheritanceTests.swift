@@ -94,10 +94,9 @@ extension HookInheritanceTests {
                 + "Name its parent with .parent(…) (or inheriting(from:)), or remove replacingInheritedHooks()."))
     }
 
-    @Test func replacingInheritedHooksWithoutAParentIsRefusedAtADeferredDefinitionsFirstUse() throws {
-        let factory = try BlockComponentFactory(assemblies: [DeferredOrphanGateAssembly()])
-        let error = try #require(throws: ResolutionError.self) { try factory.resolve(DeferredOrphanGateAssembly.orphan) }
-        #expect(error.kind == .invalidDefinition)
+    @Test func replacingInheritedHooksWithoutAParentIsRefusedAtActivationWhateverTheForm() throws {
+        let error = try #require(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [DeferredOrphanGateAssembly()]) }
+        #expect(error.problems.map(\.kind) == [.invalidParent])
         #expect(error.description.contains("it calls replacingInheritedHooks() but has no parent"))
     }
 }

@@ -101,3 +101,45 @@ extension KeyTests {
         #expect(factory.keys.contains("KeyMockCore<(Int, Int)>.clock()"))
     }
 }
+
+/// A parameterized body reaching a definition its assembly does not list, whose key another assembly's
+/// listed definition already has (two assembly types of one readable name): what activation reports for
+/// a listed body, the first use with arguments reports for a parameterized one.
+final class CanalBarge: Sendable {
+    init(armory: Armory) {}
+}
+
+enum CanalKeys {
+    final class Dock: Assembly {
+        func crane() -> Definition<Armory> { define { Definition(Armory.init(log:), .value(BuildLog())) } }
+        func barge(named name: String) -> Definition<CanalBarge> { define(arguments: name) { [self] in Definition(CanalBarge.init(armory:), crane()) } }
+    }
+}
+
+@Suite struct FirstUseKeyTests {
+    @Test func aDuplicateKeyMetAtFirstUseIsReportedAsActivationReportsIt() throws {
+        let factory = try BlockComponentFactory(assemblies: [HarborKeys.Dock(), CanalKeys.Dock()])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(CanalKeys.Dock.barge(named:), "Nell") }
+        #expect(error?.kind == .invalidDefinition)
+        #expect(error?.description == """
+            Cannot resolve Dock.barge(named: "Nell"): its definition is invalid. Duplicate key Dock.crane(): defined at \
+            MonsoonTests/KeyTests.swift:8 and MonsoonTests/KeyTests.swift:114. Keys must be unique within a factory; rename one of the methods.
+              A definition with runtime arguments is checked when it is first resolved with new argument values.
+            """)
+    }
+
+    @Test func theSameDuplicateInAnEvaluatedBodyIsReportedAtActivation() {
+        enum Canal {
+            final class Dock: Assembly {
+                override var definitions: [any ComponentDefinition] { [ferry()] }
+                func crane() -> Definition<Armory> { define { Definition(Armory.init(log:), .value(BuildLog())) } }
+                func ferry() -> Definition<Armory> { define { crane() } }
+            }
+        }
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [HarborKeys.Dock(), Canal.Dock()]) }
+        #expect(error?.description == """
+            Cannot activate the factory: Duplicate key Dock.crane(): defined at MonsoonTests/KeyTests.swift:8 and \
+            MonsoonTests/KeyTests.swift:135. Keys must be unique within a factory; rename one of the methods.
+            """)
+    }
+}

@@ -108,7 +108,7 @@ enum DefinitionsGuide {
     }
 }
 
-// The "Deferred definitions" section.
+// The "The scope up front" section.
 enum DeferredGuide {
     final class Gate {}
     final class Moat {}
@@ -122,19 +122,19 @@ enum DeferredGuide {
         override var definitions: [any ComponentDefinition] { [castle(), gate()] }
 
         func castle() -> Definition<Castle> {
-            define(.lazySingleton) { [self] in Definition(Castle.init(gate:), gate()).inject(\.moat, moat()) }
+            define(.lazySingleton) { Definition(Castle.init(gate:), gate()).inject(\.moat, moat()) }
         }
         func gate() -> Definition<Gate> { define(.prototype) { Definition(Gate.init) } }
-        // Not listed: injected into castle() by reference; never found by type or key.
+        // Not listed: castle()'s body reaches it, so activation registers it.
         func moat() -> Definition<Moat> { define(.objectGraph) { Definition(Moat.init) } }
     }
 
     static func run() throws -> [Bool] {
         let factory = try BlockComponentFactory(assemblies: [CastleAssembly()])
-        let moatBeforeFirstUse = (try? factory.resolve(CastleAssembly.moat)) != nil
+        let moatBeforeCastle = (try? factory.resolve(CastleAssembly.moat)) != nil
         let castle = try factory.resolve(CastleAssembly.castle)
         return [
-            moatBeforeFirstUse,
+            moatBeforeCastle,
             castle === (try factory.resolve(CastleAssembly.castle)),
             (try factory.resolve(CastleAssembly.gate)) !== (try factory.resolve(CastleAssembly.gate)),
             castle.moat != nil && (try? factory.resolve(CastleAssembly.moat)) != nil,
@@ -143,9 +143,9 @@ enum DeferredGuide {
 }
 
 @Suite struct DefinitionsGuideTests {
-    @Test func theDeferredSectionBehavesAsTheGuideSays() throws {
-        // moat() unknown before first use; castle shared; gates new; moat registered once castle() ran.
-        #expect(try DeferredGuide.run() == [false, true, true, true])
+    @Test func theScopeUpFrontSectionBehavesAsTheGuideSays() throws {
+        // moat() registered at activation; castle shared; gates new; castle's moat injected.
+        #expect(try DeferredGuide.run() == [true, true, true, true])
     }
 
     @Test func theGuidesExamplePrintsWhatTheGuideSays() throws {

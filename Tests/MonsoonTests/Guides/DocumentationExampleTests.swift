@@ -24,7 +24,7 @@ enum ReadmeExample {
         override var definitions: [any ComponentDefinition] { [knight(), quest(), horse()] }
 
         func knight() -> Definition<Knight> {
-            define(.lazySingleton) { [self] in
+            define(.lazySingleton) {
                 Definition(Knight.init(quest:), quest())
                     .inject(\.horse, horse())
             }

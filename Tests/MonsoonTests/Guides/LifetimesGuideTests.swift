@@ -53,7 +53,7 @@ enum SessionsGuide {
         }
         override var definitions: [any ComponentDefinition] { [cart()] }
         func cart() -> Definition<Cart> {
-            define(.lazySingleton) { [self] in
+            define(.lazySingleton) {
                 Definition(Cart.init(user:api:), .value(user), app.api()).teardown { $0.save() }
             }
         }

@@ -29,7 +29,8 @@ func evaluateTargets(instructions: [Row], awaited: [AsyncRow], activation: [Row]
     instructionTarget("3.", "objectGraph of 20, instr/op", atMost: 61_400, gated: true)
     instructionTarget("3.", "objectGraph of 20 vs hand-written", atMost: 8) { $0.monsoonOverHandWritten }
     instructionTarget("4.", "prototype tree of 50, instr/op", atMost: 117_000)
-    instructionTarget("5a.", "activation, instr per definition (1,000)", atMost: 5_200, gated: true)
+    // Every body runs at activation since issue 48 (one define): activation alone costs more, start-up less.
+    instructionTarget("5a.", "activation, instr per definition (1,000)", atMost: 8_850, gated: true)
     instructionTarget("5i.", "start-up of an app's graph, instr per definition (gate)", atMost: 26_200, gated: true)
     instructionTarget("5i.", "start-up of an app's graph, instr per definition (issue 48)", atMost: 20_000)
     // Awaited against synchronous, in instructions when counted, otherwise in time.
@@ -53,14 +54,14 @@ func evaluateTargets(instructions: [Row], awaited: [AsyncRow], activation: [Row]
                               measured: format(monsoon.scaling) + "×", met: monsoon.scaling >= 1.7))
     }
     if let monsoon = memory.first(where: { $0.container == "Monsoon" }) {
-        targets.append(Target(name: "heap per definition activated, bytes (gate)", required: "≤ 310",
-                              measured: format(monsoon.bytesPerDefinition), met: monsoon.bytesPerDefinition <= 310, gated: true))
+        targets.append(Target(name: "heap per definition activated, bytes (gate)", required: "≤ 510",
+                              measured: format(monsoon.bytesPerDefinition), met: monsoon.bytesPerDefinition <= 510, gated: true))
         targets.append(Target(name: "heap per definition activated, bytes (issue 48)", required: "≤ 300",
                               measured: format(monsoon.bytesPerDefinition), met: monsoon.bytesPerDefinition <= 300))
     }
     if let used = memory.first(where: { $0.container.hasPrefix("Monsoon, each resolved") }) {
-        targets.append(Target(name: "heap per definition resolved once, bytes (gate)", required: "≤ 720",
-                              measured: format(used.bytesPerDefinition), met: used.bytesPerDefinition <= 720, gated: true))
+        targets.append(Target(name: "heap per definition resolved once, bytes (gate)", required: "≤ 570",
+                              measured: format(used.bytesPerDefinition), met: used.bytesPerDefinition <= 570, gated: true))
     }
     // Configuration at scale (issue 20).
     for row in configuration {

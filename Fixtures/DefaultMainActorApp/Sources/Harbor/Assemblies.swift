@@ -18,7 +18,7 @@ nonisolated open class CoreAssembly: Assembly, ManifestLoadable {
 
     /// A main-actor class bound to a protocol that is not `Sendable`.
     func httpClient() -> Definition<any HTTPClient> {
-        define(.lazySingleton) { [self] in Definition(BundledHTTPClient.init(settings:), settings()) }
+        define(.lazySingleton) { Definition(BundledHTTPClient.init(settings:), settings()) }
     }
 
     /// An eager singleton of a main-actor class, as app code declares a logger: built at activation, on
@@ -27,12 +27,12 @@ nonisolated open class CoreAssembly: Assembly, ManifestLoadable {
 
     func decoder() -> Definition<TideDecoder> { define { Definition(TideDecoder.init) } }
 
-    /// Not listed: registered when the tide service's body first reaches it, in the app and in tests alike.
+    /// Not listed: the tide service's body reaches it, so activation registers it, in the app and in tests alike.
     func endpoints() -> Definition<Endpoints> { define { Definition(Endpoints.init(settings:), settings()) } }
 
     /// An eager singleton with a main-actor async initializer: built by `try await factory.start()`.
     func database() -> Definition<TideDatabase> {
-        define(.singleton) { [self] in Definition(TideDatabase.init(path:logger:), .config("database.path"), logger()) }
+        define(.singleton) { Definition(TideDatabase.init(path:logger:), .config("database.path"), logger()) }
     }
 }
 
@@ -44,13 +44,13 @@ nonisolated open class ServiceAssembly: Assembly {
 
     /// A main-actor async initializer with non-`Sendable` arguments, bound to its protocol.
     func tideService() -> Definition<any TideProvider> {
-        define(.lazySingleton) { [self] in
+        define(.lazySingleton) {
             Definition(TideService.init(http:endpoints:decoder:logger:), core.httpClient(), core.endpoints(), core.decoder(), core.logger())
         }
     }
 
     func reportStore() -> Definition<any ReportStore> {
-        define(.lazySingleton) { [self] in Definition(DatabaseReportStore.init(database:), core.database()) }
+        define(.lazySingleton) { Definition(DatabaseReportStore.init(database:), core.database()) }
     }
 
     /// In a scope of the app's own, which signing out resets.
@@ -93,7 +93,7 @@ nonisolated final class PresentationAssembly: Assembly, ManifestLoadable {
     }
 
     func settingsScreen() -> Definition<SettingsViewModel> {
-        define(.lazySingleton) { [self] in
+        define(.lazySingleton) {
             Definition(SettingsViewModel.init(settings:), core.settings())
                 .inject(\.title, "Settings")
                 .injectMethod(SettingsViewModel.attach(_:), services.counter())
@@ -105,7 +105,7 @@ nonisolated final class PresentationAssembly: Assembly, ManifestLoadable {
     }
 
     func coordinator() -> Definition<AppCoordinator> {
-        define(.lazySingleton) { [self] in
+        define(.lazySingleton) {
             Definition(AppCoordinator.init(logger:), core.logger())
                 .inject(\.root, root())
                 .afterInjections { @MainActor coordinator in coordinator.start() }
@@ -144,13 +144,13 @@ nonisolated final class CrewAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [watchLog()] }
 
     func watchLog() -> Definition<WatchLog> {
-        define(.lazySingleton) { [self] in
+        define(.lazySingleton) {
             Definition(WatchLog.init(skipper:handover:), .value(skipper), .lazy(handover()))
                 .teardown { @MainActor log in log.close() }
         }
     }
 
-    func handover() -> Definition<HandoverNote> { define { [self] in Definition(HandoverNote.init(counter:), services.counter()) } }
+    func handover() -> Definition<HandoverNote> { define { Definition(HandoverNote.init(counter:), services.counter()) } }
 }
 
 /// `nonisolated`, as the docs ask: in this module a static constant is main-actor isolated, and the

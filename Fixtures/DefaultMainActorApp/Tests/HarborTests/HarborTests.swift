@@ -25,7 +25,7 @@ nonisolated final class OfflineServiceAssembly: ServiceAssembly {
 /// it builds a main-actor class).
 nonisolated final class InMemoryCoreAssembly: CoreAssembly {
     override func database() -> Definition<TideDatabase> {
-        define(.singleton) { [self] in Definition(TideDatabase.init(path:logger:), .value(":memory:"), logger()) }
+        define(.singleton) { Definition(TideDatabase.init(path:logger:), .value(":memory:"), logger()) }
     }
 
     override func logger() -> Definition<any Logger> { define(.singleton) { Definition { @MainActor in MemoryLogger() as any Logger } } }

@@ -4,7 +4,7 @@
 /// reference, not that method's whole definition: evaluating it would evaluate its references in turn,
 /// recursing forever on a cycle and costing the whole transitive graph on every call. So the outermost
 /// `define` on a thread evaluates its body, and every parameterless `define` reached from inside it
-/// returns a reference. (Parameterized definitions are always deferred: see `ParameterizedDefinition`.)
+/// returns a reference. (A parameterized definition's body waits for its arguments: see `ParameterizedDefinition`.)
 /// When the factory only needs to know *which* definition a method returns (resolving by method
 /// reference), even the outermost parameterless `define` returns a reference.
 @usableFromInline
@@ -31,9 +31,6 @@ enum DefinitionEvaluation {
         var discovery: Discovery?
         /// Whether `discovery` is set: read by `define`, inlined into assemblies, without the type.
         @usableFromInline var isDiscovering = false
-        /// Set while activation reads an assembly's `definitions`: `define(_:_:)` then returns its stub
-        /// without running its body.
-        @usableFromInline var isListing = false
         /// The call sites of definitions written without `define` whose arguments are being evaluated,
         /// innermost last: a site met again while on this list is an endless recursion.
         var sitesUnderConstruction: [DefinitionIdentity] = []
@@ -52,9 +49,11 @@ enum DefinitionEvaluation {
         var depth = 0
         /// The identities reached too deep in a chain to be evaluated: reported if never registered.
         var tooDeep: Set<DefinitionIdentity> = []
-        /// What says whether an identity is registered already, so that its body need not run again and a
-        /// reference to it needs no stub: set when a body is evaluated after activation (a deferred body
-        /// at first use, a parameterized body), when most of what it reaches is registered. An object
+        /// Bodies of `define(_:_:)` that set another scope than the one `define` gives, for activation to report.
+        var scopeConflicts: [ScopeConflict] = []
+        /// What says whether an identity is registered already, so that its body need not run again: set
+        /// when a parameterized body is evaluated after activation, when most of what it reaches is
+        /// registered. An object
         /// rather than a closure, which would allocate a context for every first use.
         var registered: (any RegisteredIdentities)?
 
@@ -106,35 +105,29 @@ enum DefinitionEvaluation {
         return state.pointee.definitions.discovery?.admit(identity, stackIsLow: stackIsLow) ?? false
     }
 
-    /// Whether the factory evaluating a body on this thread (after activation) has registered `identity`
-    /// already; `false` at activation, which registers nothing before every listed body has run.
-    @usableFromInline
-    static func isRegistered(_ identity: DefinitionIdentity) -> Bool {
-        ThreadState.current.pointee.definitions.discovery?.registered?.isRegistered(identity) ?? false
-    }
-
     /// Records a definition evaluated because `shouldDiscover` said so.
     @usableFromInline
     static func discovered(_ definition: some ComponentDefinition) {
-        discovered(stub: definition.erased)
-    }
-
-    /// Records a deferred definition's stub reached while `shouldDiscover` said so: registered without
-    /// running its body.
-    @usableFromInline
-    static func discovered(stub: AnyDefinition) {
         let state = ThreadState.current
         state.pointee.definitions.discovery?.depth -= 1
-        state.pointee.definitions.discovery?.found.append(stub)
+        state.pointee.definitions.discovery?.found.append(definition.erased)
     }
 
-    /// Runs `body`, which reads an assembly's `definitions`, with deferred definitions returning stubs.
-    static func listing<R>(_ body: () -> R) -> R {
-        let state = ThreadState.current
-        let previous = state.pointee.definitions.isListing
-        state.pointee.definitions.isListing = true
-        defer { state.pointee.definitions.isListing = previous }
-        return body()
+    /// A body of `define(_:_:)` that sets another scope than `define`'s.
+    struct ScopeConflict {
+        let identity: DefinitionIdentity
+        let assemblyType: Assembly.Type
+        let function: StaticString
+        let given: Scope
+        let set: Scope
+    }
+
+    /// Records that the body `define(_:_:)` ran at `identity` set the scope `set`, not the `given` one:
+    /// activation reports it (outside activation, the body's own scope stands).
+    @usableFromInline
+    static func scopeConflict(at identity: DefinitionIdentity, assemblyType: Assembly.Type, function: StaticString, given: Scope, set: Scope) {
+        ThreadState.current.pointee.definitions.discovery?.scopeConflicts.append(
+            ScopeConflict(identity: identity, assemblyType: assemblyType, function: function, given: given, set: set))
     }
 
     /// Evaluates the arguments of the definition made at `site`, or returns `nil` when that site is

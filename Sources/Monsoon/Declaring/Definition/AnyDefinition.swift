@@ -15,18 +15,12 @@ public struct AnyDefinition: Sendable {
     /// is then one reference count rather than one per field.
     @usableFromInline var box: Box
 
-    /// What an erased definition declares; changed only by making a new box. In the order that packs it
-    /// (the stub's mark, the scope and the flags in the method name's last word), with what few
-    /// definitions set in one reference (`rare`): 88 bytes. How it builds is not among them: an evaluated
-    /// definition's box holds that (`BuildingBox`), and a stub has nothing to build.
+    /// What an erased definition declares; changed only by making a new box. What few definitions set is
+    /// in one reference (`rare`). How it builds is not among them: the box holds that.
     @usableFromInline
     struct Fields: Sendable {
         @usableFromInline var identity: DefinitionIdentity
         @usableFromInline var functionName: StaticString
-        /// Whether this is a deferred definition's stub (a `DeferredStub`, whose body has not run): a
-        /// stored field, read without a call, so that code generic in the component type can test it
-        /// without copying the value that holds the box. In the byte the method name's last word leaves.
-        @usableFromInline let isStub: Bool
         var declaredScope: Scope?
         /// The other yes-or-no fields, one bit each (see `Flags`): one byte beside the scope.
         var flags: Flags
@@ -90,68 +84,33 @@ public struct AnyDefinition: Sendable {
         }
     }
 
-    /// What an erased definition holds, in one of two kinds: an evaluated definition's (`BuildingBox`),
-    /// which holds its typed recipe too, and a deferred definition's stub (`DeferredStub`), which holds
-    /// its body instead. `fields.isStub` tells them apart; no other box is made.
+    /// What an erased definition holds: its fields and the typed recipe that builds the component.
     @usableFromInline
-    class Box: DefinitionAttachment, @unchecked Sendable {
-        @usableFromInline final let fields: Fields
-
-        /// For the two kinds only.
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-
-        /// The fields of a deferred definition's stub: what `define(_:_:)` knows without its body.
-        @usableFromInline
-        init(stub identity: DefinitionIdentity, functionName: StaticString, assemblyType: Assembly.Type, declaredType: Any.Type,
-             scope: Scope) {
-            fields = Fields(
-                identity: identity, functionName: functionName, isStub: true, declaredScope: scope,
-                flags: Fields.Flags(isAbstract: false, hasInitializer: true, injects: false, hasAfterInjections: false, isDefined: true,
-                                    isParameterized: false, isAsync: false, isMainActor: false),
-                assemblyType: assemblyType, declaredType: declaredType, rare: nil)
-        }
-
-        /// The body of a deferred definition's stub (which overrides this), `nil` for every other box: kept
-        /// by the stub alone, so that an evaluated definition's box has no room for it.
-        var deferred: DeferredBody? { nil }
-
-        /// A box of the same kind holding `fields`: a stub's keeps its body, an evaluated definition's its
-        /// behaviour. Both kinds override it; this one is never reached.
-        func holding(_ fields: Fields) -> Box {
-            BuildingBox(fields, behaviour: StubBehaviour.shared)
-        }
-
-        /// Reads `member` of what builds the component: the evaluated definition's behaviour; for a stub,
-        /// which nothing builds (the factory evaluates it first), a placeholder with an empty recipe.
-        /// Found without a call, by an unchecked cast (a box that is no stub is a `BuildingBox`, see the
-        /// type), and handed over borrowed: returning it would retain and release it around every read.
-        @inline(__always)
-        final func reading<R>(_ member: (any DefinitionBehaviour) throws -> R) rethrows -> R {
-            fields.isStub ? try member(StubBehaviour.shared) : try member(unsafeDowncast(self, to: BuildingBox.self).building)
-        }
-
-        /// The behaviour's compiled initializer for a detached build, a new closure on each call; `nil` for a
-        /// stub (which compiles nothing). Called directly, as `reading` would return it through a generic
-        /// result and wrap it in a new closure.
-        final func detachedBuild() -> CompiledMake? {
-            fields.isStub ? nil : unsafeDowncast(self, to: BuildingBox.self).building.detachedBuild()
-        }
-    }
-
-    /// An evaluated definition's box: its fields and the typed recipe that builds the component. A stub
-    /// has no room for the recipe, which it does not have yet.
-    final class BuildingBox: Box, @unchecked Sendable {
+    final class Box: DefinitionAttachment, @unchecked Sendable {
+        @usableFromInline let fields: Fields
         let building: any DefinitionBehaviour
 
         init(_ fields: Fields, behaviour: any DefinitionBehaviour) {
+            self.fields = fields
             self.building = behaviour
-            super.init(fields)
         }
 
-        override func holding(_ fields: Fields) -> Box {
-            BuildingBox(fields, behaviour: building)
+        /// A box holding `fields` that builds as this one does.
+        func holding(_ fields: Fields) -> Box {
+            Box(fields, behaviour: building)
+        }
+
+        /// Reads `member` of what builds the component, handed over borrowed: returning it would retain
+        /// and release it around every read.
+        @inline(__always)
+        func reading<R>(_ member: (any DefinitionBehaviour) throws -> R) rethrows -> R {
+            try member(building)
+        }
+
+        /// The behaviour's compiled initializer for a detached build, a new closure on each call. Called
+        /// directly, as `reading` would return it through a generic result and wrap it in a new closure.
+        func detachedBuild() -> CompiledMake? {
+            building.detachedBuild()
         }
     }
 
@@ -191,10 +150,6 @@ public struct AnyDefinition: Sendable {
     var isMainActor: Bool { box.fields.isMainActor }
     /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
     var behaviour: any DefinitionBehaviour { box.reading { $0 } }
-    /// The body of a deferred definition's stub, `nil` once evaluated (and for every other definition).
-    var deferred: DeferredBody? { box.deferred }
-    /// Whether this is a deferred definition's stub, whose body has not run: `deferred != nil`, without a call.
-    var isDeferred: Bool { box.fields.isStub }
     /// The name a module's binding was given (`binder.bind(…, named: "staging")`), or the name made from
     /// the bound type for an unnamed one; `nil` for a definition made by an assembly method.
     var bindingName: (name: String, isExplicit: Bool)? { box.fields.bindingName }
@@ -206,14 +161,12 @@ public struct AnyDefinition: Sendable {
         box = box.holding(fields)
     }
 
-    /// Replaces the box with an evaluated definition's that builds with `behaviour`, its fields changed by
-    /// `change`: what rewriting a definition's injections makes. Only for an evaluated definition: a stub
-    /// has no injection to rewrite (`replaceInjection` refuses one before it gets here), and its box
-    /// would keep saying it is a stub.
+    /// Replaces the box with one that builds with `behaviour`, its fields changed by `change`: what
+    /// rewriting a definition's injections makes.
     private mutating func building(with behaviour: any DefinitionBehaviour, _ change: (inout Fields) -> Void = { _ in }) {
         var fields = box.fields
         change(&fields)
-        box = BuildingBox(fields, behaviour: behaviour)
+        box = Box(fields, behaviour: behaviour)
     }
 
     /// Generic in the behaviour's component type rather than taking `any DefinitionBehaviour`, so that the
@@ -226,8 +179,8 @@ public struct AnyDefinition: Sendable {
         hasAfterInjections: Bool, isDefined: Bool, isParameterized: Bool, parent: DefinitionReference?,
         exposedTypes: [Any.Type], isAsync: Bool, isMainActor: Bool, behaviour: RecipeBehaviour<T>
     ) {
-        box = BuildingBox(Fields(
-            identity: identity, functionName: functionName, isStub: false, declaredScope: declaredScope,
+        box = Box(Fields(
+            identity: identity, functionName: functionName, declaredScope: declaredScope,
             flags: Fields.Flags(isAbstract: isAbstract, hasInitializer: hasInitializer, injects: injects, hasAfterInjections: hasAfterInjections,
                                 isDefined: isDefined, isParameterized: isParameterized, isAsync: isAsync, isMainActor: isMainActor),
             assemblyType: assemblyType, declaredType: declaredType,
@@ -235,10 +188,7 @@ public struct AnyDefinition: Sendable {
             behaviour: behaviour.erasedBehaviour)
     }
 
-    // A stub's dependencies are none, answered without reaching its placeholder behaviour: activation
-    // checks every stub's. The members below read the placeholder for a stub, which the factory
-    // evaluates (see `Preparation`) before it builds from it.
-    var dependencies: [Dependency] { isDeferred ? [] : box.reading { $0.dependencies } }
+    var dependencies: [Dependency] { box.reading { $0.dependencies } }
     /// The initializer compiled where the component type is known (see `DefinitionBehaviour`).
     func detachedBuild() -> CompiledMake? { box.detachedBuild() }
 
@@ -325,8 +275,7 @@ public struct AnyDefinition: Sendable {
         // `squire(named:)` or `squire(_:)`: a colon inside the parentheses of `#function`. Checked for
         // every definition at activation, so the bytes are read directly and the rest only on a colon.
         let name = box.fields.functionName
-        guard name.hasPointerRepresentation,
-              UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).contains(UInt8(ascii: ":")) else { return false }
+        guard name.hasPointerRepresentation, name.withUTF8Buffer({ $0.contains(UInt8(ascii: ":")) }) else { return false }
         return !isParameterized && bindingName == nil && assemblyType != nil
     }
 
@@ -341,13 +290,6 @@ public struct AnyDefinition: Sendable {
     var function: String { bindingName?.name ?? "\(functionName)" }
     /// Where the definition was created, like `MyApp/QuestAssembly.swift:12`.
     var location: String { identity.location }
-}
-
-/// What `Box.reading` hands over for a deferred definition's stub, which holds no behaviour: a
-/// `RecipeBehaviour` like every other (one conforming class keeps the build's dispatch direct), with an
-/// empty recipe.
-enum StubBehaviour {
-    static let shared: any DefinitionBehaviour = RecipeBehaviour<Void>(Recipe(), dependencies: [], specializedBuild: nil, detachedMaker: nil)
 }
 
 /// What few erased definitions have (see `AnyDefinition.Fields.rare`), on the heap: most definitions
@@ -377,7 +319,7 @@ final class RareDefinitionFields: Sendable {
 }
 
 extension Definition: ComponentDefinition {
-    /// Made by `define`: evaluated (and perhaps compiled), or a `define(_:_:)` stub.
+    /// Made by `define`.
     @usableFromInline var isDefined: Bool {
         switch origin {
         case .defined: true
@@ -387,7 +329,6 @@ extension Definition: ComponentDefinition {
     }
 
     public var erased: AnyDefinition {
-        if let deferredStub { return deferredStub }
         // Made by `specialized()` where `T` is known, for a definition `define` returned unchanged: the
         // generic path below fetches type metadata at nearly every step (about 8,000 instructions).
         if let box = compiledBox, box.fields.identity == identity { return AnyDefinition(box: box) }

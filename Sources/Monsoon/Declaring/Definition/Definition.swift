@@ -35,10 +35,8 @@ public struct Definition<T>: Sendable {
         case bare
         /// A definition with an attachment: one whose content waits in it, like a reference with no
         /// recipe — returned by `define(arguments:)` (a `ParameterizedDefinition`, evaluated when the
-        /// factory needs it) or by `define(_:_:)` when its body is not run (its stub, which activation
-        /// registers when listed and the factory registers when reached) — or one `define` made and
-        /// `specialized()` compiled where `T` is known, with its erased form (an `AnyDefinition.Box`
-        /// that is no stub), which activation takes as it is: erasing generically would look type
+        /// factory needs it) — or one `define` made and `specialized()` compiled where `T` is known, with
+        /// its erased form (an `AnyDefinition.Box`), which activation takes as it is: erasing generically would look type
         /// metadata up at nearly every step. Held here rather than by the storage, which the erased
         /// form holds. One payload case, so that destroying a definition (each resolution by method
         /// reference does) stays a few inlined instructions.
@@ -113,18 +111,6 @@ public struct Definition<T>: Sendable {
         self.storage = nil
     }
 
-    /// What `define(_:_:)` returns when its body is not run now: its stub, listed by activation or,
-    /// from inside another body, a reference that can register it.
-    @inlinable
-    init(deferred stub: AnyDefinition, identity: DefinitionIdentity, function: StaticString, assemblyType: Assembly.Type) {
-        self.identity = identity
-        self.arguments = .none
-        self.function = function
-        self.assemblyType = assemblyType
-        self.origin = .attached(stub.box)
-        self.storage = nil
-    }
-
     init(parameterized: ParameterizedDefinition, identity: DefinitionIdentity, arguments: RuntimeArguments,
          function: StaticString, assemblyType: Assembly.Type) {
         self.identity = identity
@@ -165,14 +151,6 @@ public struct Definition<T>: Sendable {
         return copy
     }
 
-    /// `specialized(scope:).erased`, for a definition erased at once and then dropped (a deferred body's).
-    @inlinable
-    consuming func erasedSpecialized(scope: Scope?) -> AnyDefinition {
-        var copy = self
-        guard copy.storage?.specializedBuild == nil, let behaviour = copy.compiledStorage() else { return copy.erased }
-        return copy.erased(behaviour: behaviour, scope: scope)
-    }
-
     /// The storage, compiled here, where `T` is known: the recipe's build, its initializer alone and its
     /// dependencies. A body's storage is normally this value's alone, and is then compiled in place and
     /// becomes the erased definition's behaviour: no second object, no copy of the recipe, and no
@@ -188,7 +166,7 @@ public struct Definition<T>: Sendable {
         // Handed the behaviour holding the recipe (`RecipeBehaviour.build` passes itself), the build
         // captures nothing. The detached build captures the initializer's `make`: it calls it on every build.
         let build: CompiledBuild = { behaviour, context, entry in
-            try unsafeDowncast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
+            try uncheckedCast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
         }
         behaviour.compile(dependencies: hasDependencies ? behaviour.recipe.dependencies : [], build: build, make: behaviour.recipe.detachedMaker)
         return behaviour
@@ -199,14 +177,14 @@ public struct Definition<T>: Sendable {
     var reference: DefinitionReference {
         DefinitionReference(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
-            parameterized: parameterizedDefinition, deferredStub: deferredStub)
+            parameterized: parameterizedDefinition)
     }
 
     @inlinable
     var isReference: Bool {
         switch origin {
         case .reference: true
-        // A stub or a parameterized definition; not the erased form `specialized()` made.
+        // A parameterized definition; not the erased form `specialized()` made.
         case .attached: compiledBox == nil
         case .defined, .bare: false
         }
@@ -224,18 +202,10 @@ public struct Definition<T>: Sendable {
         return nil
     }
 
-    /// The stub of a definition declared with `define(_:_:)` whose body was not run.
-    var deferredStub: AnyDefinition? {
-        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box, box.fields.isStub {
-            return AnyDefinition(box: box)
-        }
-        return nil
-    }
-
     /// The erased form `specialized()` made, if this value has one.
     @inlinable
     var compiledBox: AnyDefinition.Box? {
-        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box, !box.fields.isStub { return box }
+        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box { return box }
         return nil
     }
 

@@ -141,10 +141,6 @@ struct DefinitionReference: Sendable {
     /// How to evaluate a parameterized definition (its content depends on the arguments, so the registry
     /// cannot hold it in advance); `nil` for parameterless definitions.
     let parameterized: ParameterizedDefinition?
-    /// The stub of the referenced definition when it was declared with `define(_:_:)`: how a definition
-    /// no assembly lists is registered when the definition referring to it is first evaluated. `nil` too
-    /// when the factory evaluating that body had registered the definition already.
-    let deferredStub: AnyDefinition?
 
     var poolKey: PoolKey { PoolKey(identity: identity, arguments: arguments) }
 

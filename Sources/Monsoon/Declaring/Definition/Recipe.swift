@@ -22,7 +22,8 @@ struct Recipe<T>: Sendable {
     /// What few definitions set (a parent, exposed types, replaced hooks, rewritten inherited methods), in
     /// one shared object: it keeps the recipe (96 bytes) small enough that generic code, like
     /// `RecipeBehaviour`'s deinitializer, which is never specialized, destroys it field by field; a larger
-    /// one it destroyed through a metadata lookup and a value witness (Docs/Performance.md).
+    /// one it destroyed through a metadata lookup and a value witness (Docs/Performance.md, "Rules that
+    /// still hold").
     @usableFromInline var rare: Optional<RareRecipeFields>
 
     @usableFromInline var parent: DefinitionReference? {
@@ -81,7 +82,7 @@ struct Recipe<T>: Sendable {
     @inlinable var detachedMaker: DetachedMaker? {
         guard initializer != nil else { return nil }
         return { storage in
-            guard let make = unsafeDowncast(storage, to: RecipeBehaviour<T>.self).recipe.initializer?.make else { return nil }
+            guard let make = uncheckedCast(storage, to: RecipeBehaviour<T>.self).recipe.initializer?.make else { return nil }
             return { resolver in try make(resolver) }
         }
     }

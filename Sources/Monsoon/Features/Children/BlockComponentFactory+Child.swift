@@ -83,7 +83,8 @@ extension BlockComponentFactory {
     /// collaborator of its own (`let core = CoreAssembly()`, listing `core.logger()`): a child reaches them
     /// through this factory, and listing one would register it a second time under the child's name.
     private func parentsDefinitionsListed(by assembly: Assembly) -> [ValidationReport.Finding] {
-        let listed = DefinitionEvaluation.discovering { DefinitionEvaluation.listing { assembly.definitions.map(\.erased) } }.result
+        // Which method of which assembly each listed definition is: identities only, no body runs.
+        let listed = DefinitionEvaluation.with(.identifying) { assembly.definitions.map(\.erased) }
         return listed.compactMap { definition in
             guard let declaring = definition.assemblyType, declaring != type(of: assembly),
                   let parents = self.assemblies.assembly(related: declaring) else { return nil }
@@ -197,7 +198,7 @@ extension BlockComponentFactory {
     /// shared definitions (listed or reached: `child(_:)` had the parent register every one); `nil` for
     /// the child's own entries and for a factory that is no child.
     func parentEntry(of entry: RegistryEntry) -> (factory: BlockComponentFactory, entry: RegistryEntry)? {
-        guard let parent, let home = parent.catalog.registeredEntry(identifiedBy: entry.declaration.identity), home.cell != nil else {
+        guard let parent, let home = parent.catalog.registeredEntry(identifiedBy: entry.definition.identity), home.cell != nil else {
             return nil
         }
         return (parent, home)

@@ -32,7 +32,7 @@ struct GraphBuilder {
 
     init(factory: BlockComponentFactory) {
         self.factory = factory
-        // Deferred definitions are drawn evaluated, with the definitions they reach without being listed.
+        // The graph's facts (what may await, what needs the main actor) are found for every entry first.
         _ = factory.prepareAll()
         var drawn = 0
         repeat {

@@ -60,7 +60,7 @@ extension BlockComponentFactory {
             // Eager-singleton markers are named too, but nobody resolves them by name.
             let named = catalog.byBindingName.filter { !$0.key.hasPrefix(EagerSingleton.namePrefix) }
             throw .unknownBindingName(name, as: type, path: path + [lookup], bindingType: named.filter { $0.value.contains { $0.binds(type) } }.keys,
-                                      otherTypes: named.mapValues { $0.map(\.declaration.declaredType) })
+                                      otherTypes: named.mapValues { $0.map(\.definition.declaredType) })
         }
         let typed = matching.filter { $0.binds(type) }
         guard typed.count <= 1 else {
@@ -71,7 +71,7 @@ extension BlockComponentFactory {
         guard let entry = typed.first else {
             // A component that merely converts to `type` is not what the name was bound as: a name
             // picks a binding together with a type, never through a cast.
-            throw .bindingOfAnotherType(name, requested: type, bound: matching.map { ($0.declaration.declaredType, $0.key) }, path: path + [lookup])
+            throw .bindingOfAnotherType(name, requested: type, bound: matching.map { ($0.definition.declaredType, $0.key) }, path: path + [lookup])
         }
         return entry
     }
@@ -80,7 +80,7 @@ extension BlockComponentFactory {
 extension RegistryEntry {
     /// Whether this binding is found as `type`: the type it binds, or one it is exposed as.
     fileprivate func binds(_ type: Any.Type) -> Bool {
-        declaration.declaredType == type || declaration.exposedTypes.contains { $0 == type }
+        definition.declaredType == type || definition.exposedTypes.contains { $0 == type }
     }
 }
 

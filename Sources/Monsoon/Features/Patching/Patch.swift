@@ -111,7 +111,7 @@ final class PatchTable: Sendable {
 
     /// The most recent patch of the entry's definition, if any.
     func patch(for entry: RegistryEntry) -> Patch? {
-        patches.withLock { $0[entry.declaration.identity]?.last }
+        patches.withLock { $0[entry.definition.identity]?.last }
     }
 }
 
@@ -125,7 +125,7 @@ extension BlockComponentFactory {
         _ method: (A) -> () -> Definition<T>, with double: @escaping @Sendable () -> T
     ) throws(ResolutionError) -> Patch {
         let entry = try entry(for: definition(method, path: []).reference, declaredType: T.self, path: [])
-        let patch = Patch(identity: entry.declaration.identity, scope: entry.scope, table: patches, component: T.self,
+        let patch = Patch(identity: entry.definition.identity, scope: entry.scope, table: patches, component: T.self,
                           produce: { double() })
         patches.install(patch)
         return patch
@@ -146,7 +146,7 @@ extension BlockComponentFactory {
         _ method: (A) -> () -> Definition<T>, with double: sending @escaping @MainActor @Sendable () -> T
     ) throws(ResolutionError) -> Patch {
         let entry = try entry(for: definition(method, path: []).reference, declaredType: T.self, path: [])
-        let patch = Patch(identity: entry.declaration.identity, scope: entry.scope, table: patches, component: T.self,
+        let patch = Patch(identity: entry.definition.identity, scope: entry.scope, table: patches, component: T.self,
                           isMainActor: true, produce: { try MainActorCall.run { double() } })
         patches.install(patch)
         return patch

@@ -18,8 +18,9 @@ extension BlockComponentFactory {
     ///   singletons).
     /// - Complexity: O(definitions + injections), plus the builds when requested.
     public func validate(buildingOpaqueDefinitions: Bool = false) -> ValidationReport {
-        // Deferred definitions are evaluated and checked first, as activation checks evaluated ones. A
-        // reference no assembly lists is left to the graph's own finding, which names the injection.
+        // Every entry is completed first (what parameterized bodies reached is checked as activation checks
+        // what it registers). A reference no assembly lists is left to the graph's own finding, which names
+        // the injection.
         var findings = prepareAll().filter { $0.kind != .undeclaredDefinition }
         findings += Validator(factory: self).findings()
         // Activation checked the listed definitions; bodies run since may have reached others.
@@ -65,7 +66,7 @@ extension BlockComponentFactory {
                 return
             }
         }
-        for holder in catalog.listedEntries + catalog.reachedEntries where !holder.definition.isDeferred {
+        for holder in catalog.listedEntries + catalog.reachedEntries {
             for dependency in holder.definition.dependencies { check(dependency.target, of: holder) }
         }
         return findings

@@ -155,7 +155,7 @@ struct Validator {
     private func childComponentsCaptured() -> [ValidationReport.Finding] {
         guard let parent = factory.parent else { return [] }
         // The parent's definitions, listed or reached (`child(_:)` had the parent register every one).
-        let parentKeys = Set(factory.catalog.allEntries.filter { parent.catalog.isRegistered($0.declaration.identity) }.map(\.key))
+        let parentKeys = Set(factory.catalog.allEntries.filter { parent.catalog.isRegistered($0.definition.identity) }.map(\.key))
         var predecessors: [String: [String]] = [:]
         for edge in graph.edges where edge.kind != .parent { predecessors[edge.to, default: []].append(edge.from) }
         // For each of the parent's definitions that reaches one of the child's: the next step towards it.
@@ -219,7 +219,7 @@ struct Validator {
     /// Eager singletons that need the main actor: activation builds them where the factory is created.
     private func mainActorSingletons() -> [ValidationReport.Finding] {
         factory.catalog.listedEntries.compactMap { entry in
-            guard entry.scope.isEager, entry.reach.mayNeedMainActor, !entry.reach.mayAwait, !entry.declaration.isAbstract,
+            guard entry.scope.isEager, entry.reach.mayNeedMainActor, !entry.reach.mayAwait, !entry.definition.isAbstract,
                   let path = AsyncReach.path(toAsyncFrom: entry, in: factory, includingBuilt: true, requirement: .mainActor)
             else { return nil }
             return finding(.warning, .mainActorRequired, entry.key, path,
