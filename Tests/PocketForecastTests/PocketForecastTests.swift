@@ -76,7 +76,7 @@ import Testing
 
     @Test func everyScopeIsUsedAsIntended() throws {
         let factory = try factory()
-        let scopes = Dictionary(uniqueKeysWithValues: factory.activationReport.definitions.map { ($0.key, $0.scope) })
+        let scopes = Dictionary(uniqueKeysWithValues: factory.definitions.map { ($0.key, $0.scope) })
         #expect(scopes == [
             "CoreAssembly.weatherClient()": .lazySingleton,
             "CoreAssembly.reportCache()": .singleton,
