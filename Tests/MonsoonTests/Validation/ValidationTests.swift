@@ -132,10 +132,10 @@ extension Armory {
         #expect(error?.problems.count == report.findings(.error).count)
     }
 
-    @Test func staticValidationReportsActivationProblemsAsFindings() {
-        let report = BlockComponentFactory.validate(assemblies: [StrandedAssembly()])
-        #expect(report.findings.map(\.kind) == [.undeclaredDefinition])
-        #expect(report.findings.map(\.severity) == [.error])
-        #expect(report.findings.first?.message.hasPrefix("StrandedAssembly.knight() references horse()") == true)
+    @Test func activationReportsItsProblemsAsErrorFindings() {
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [StrandedAssembly()]) }
+        #expect(error?.problems.map(\.kind) == [.undeclaredDefinition])
+        #expect(error?.problems.map(\.severity) == [.error])
+        #expect(error?.problems.first?.message.hasPrefix("StrandedAssembly.knight() references horse()") == true)
     }
 }
