@@ -57,11 +57,6 @@ public struct Resolver {
         return context
     }
 
-    /// The component of a definition, obeying its scope.
-    public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
-        try activeContext(definition.function.description).resolve(definition)
-    }
-
     /// The component of an assembly method, like `QuestAssembly.knight`, or of a parameterized one with
     /// its runtime arguments: `resolve(QuestAssembly.knight(named:), "Lancelot")`.
     public func resolve<A: Assembly, T, each Argument>(
