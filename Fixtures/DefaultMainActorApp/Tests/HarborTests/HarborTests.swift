@@ -149,7 +149,7 @@ struct HarborTests {
     @Test func theAppsAssembliesValidateAsTheyRun() async throws {
         let manifest = try #require(HarborApp.manifestURL)
         let app = try BlockComponentFactory(manifest: manifest)
-        #expect(!app.validate().hasErrors)
+        #expect(app.validate().findings(.error).isEmpty)
         let tests = try BlockComponentFactory.forTesting(manifest: manifest)
         try await tests.start()
         #expect(try await HarborApp.render(harbor: "Lisbon", with: tests).hasPrefix("Lisbon: high water 3.0 m"))
