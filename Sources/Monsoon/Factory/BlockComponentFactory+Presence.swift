@@ -40,3 +40,14 @@ extension BlockComponentFactory {
         return wrapped
     }
 }
+
+extension Resolver {
+    /// The component of the unique definition that declares `type`, or `nil` when no definition does;
+    /// see ``BlockComponentFactory/resolveIfPresent(_:)``.
+    public func resolveIfPresent<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T? {
+        let context = try activeContext(typeName(type))
+        if context.factory.catalog.entries(declaring: type) != nil { return try context.resolve(type) }
+        guard let wrapped = BlockComponentFactory.definedWrappedType(of: type, in: context.factory.catalog) else { return nil }
+        return try context.component(of: context.factory.uniqueEntry(for: wrapped, path: context.path), as: T.self)
+    }
+}

@@ -114,7 +114,7 @@ private final class KennelView {
 /// Asks for the staging backend only if some module binds one.
 private final class OptionalStagingModule: Module {
     override func configure(_ binder: Binder) {
-        binder.bind(String.self) { resolver in try resolver.factory.get().resolveIfPresent((any Backend).self, named: "staging")?.host ?? "none" }
+        binder.bind(String.self) { resolver in try resolver.resolveIfPresent((any Backend).self, named: "staging")?.host ?? "none" }
     }
 }
 

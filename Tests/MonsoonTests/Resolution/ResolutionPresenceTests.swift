@@ -24,7 +24,7 @@ struct ResolutionPresenceTests {
         final class Tack { let horse: Horse?; init(horse: Horse?) { self.horse = horse } }
         final class TackAssembly: Assembly {
             override var definitions: [any ComponentDefinition] { [tack()] }
-            func tack() -> Definition<Tack> { define { Definition { resolver in Tack(horse: try resolver.factory.get().resolveIfPresent(Horse.self)) } } }
+            func tack() -> Definition<Tack> { define { Definition { resolver in Tack(horse: try resolver.resolveIfPresent(Horse.self)) } } }
         }
         let factory = try BlockComponentFactory(assemblies: [TackAssembly()])
         #expect(try factory.resolve(TackAssembly.tack).horse == nil)

@@ -96,4 +96,12 @@ extension Resolver {
     public func resolve<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T {
         try activeContext("binding named \"\(name)\"").resolve(type, named: name)
     }
+
+    /// The component of the module binding named `name` that binds `type`, or `nil` when none does; see
+    /// ``BlockComponentFactory/resolveIfPresent(_:named:)``.
+    public func resolveIfPresent<T>(_ type: T.Type, named name: String) throws(ResolutionError) -> T? {
+        let context = try activeContext("binding named \"\(name)\"")
+        guard context.factory.hasBinding(named: name, binding: type) else { return nil }
+        return try context.resolve(type, named: name)
+    }
 }
