@@ -57,7 +57,7 @@ import Testing
 
     @Test func theAppsGraphIsValid() throws {
         let report = try PocketForecastCommand.makeFactory().validate()
-        #expect(!report.hasErrors)
+        #expect(report.findings(.error).isEmpty)
         #expect(report.findings(.warning).isEmpty)
     }
 
@@ -76,7 +76,7 @@ import Testing
 
     @Test func everyScopeIsUsedAsIntended() throws {
         let factory = try factory()
-        let scopes = Dictionary(uniqueKeysWithValues: factory.activationReport.definitions.map { ($0.key, $0.scope) })
+        let scopes = Dictionary(uniqueKeysWithValues: factory.definitions.map { ($0.key, $0.scope) })
         #expect(scopes == [
             "CoreAssembly.weatherClient()": .lazySingleton,
             "CoreAssembly.reportCache()": .singleton,

@@ -386,7 +386,7 @@ extension Dependency.Target {
         switch self {
         case .config(let reference): [reference]
         case .collection(let targets): targets.flatMap(\.configurationReferences)
-        case .definition, .type, .value, .opaque, .provider, .synchronousProvider, .allOfType: []
+        case .definition, .type, .value, .factory, .opaque, .provider, .synchronousProvider, .allOfType: []
         }
     }
 }

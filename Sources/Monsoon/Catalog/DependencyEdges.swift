@@ -97,7 +97,7 @@ extension Dependency.Target {
             }
         case .collection(let targets):
             for element in targets { element.forEachEdge(declaring: declaring, lookup: lookup, isCollected: true, body) }
-        case .value, .config, .opaque:
+        case .value, .config, .factory, .opaque:
             break
         }
     }

@@ -17,7 +17,7 @@ public struct ActivationReport: Sendable, CustomStringConvertible {
     /// an assembly passed at activation).
     public let assemblies: [(name: String, replaces: [String], definitionCount: Int, collaboratorOf: String?)]
     /// Every registered definition, in registration order.
-    public let definitions: [DefinitionInfo]
+    let definitions: [DefinitionInfo]
     /// Every configuration key with the file that supplied it, sorted by key.
     public let configuration: [(key: String, file: String)]
     /// Every eager singleton with the time building it took at activation (its dependencies

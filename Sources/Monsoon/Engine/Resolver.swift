@@ -57,11 +57,6 @@ public struct Resolver {
         return context
     }
 
-    /// The component of a definition, obeying its scope.
-    public func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
-        try activeContext(definition.function.description).resolve(definition)
-    }
-
     /// The component of an assembly method, like `QuestAssembly.knight`, or of a parameterized one with
     /// its runtime arguments: `resolve(QuestAssembly.knight(named:), "Lancelot")`.
     public func resolve<A: Assembly, T, each Argument>(
@@ -76,13 +71,9 @@ public struct Resolver {
         try activeContext(typeName(type)).resolve(type)
     }
 
-    /// The component of the definition with `key`, like `"QuestAssembly.knight()"`.
-    public func resolve<T>(key: String, as type: T.Type = T.self) throws(ResolutionError) -> T {
-        try activeContext("key \"\(key)\"").resolve(key: key, as: type)
-    }
-
-    /// The components of every definition that declares `type`, in activation order.
-    public func allComponents<T>(of type: T.Type = T.self) throws(ResolutionError) -> [T] {
+    /// The components of every definition that declares `type`, in activation order: what `.all(T.self)`
+    /// injects (`try resolver(.all(T.self))` from a closure).
+    func allComponents<T>(of type: T.Type) throws(ResolutionError) -> [T] {
         try activeContext(typeName(type)).allComponents(of: type)
     }
 

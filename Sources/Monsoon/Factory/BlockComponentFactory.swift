@@ -184,9 +184,6 @@ public final class BlockComponentFactory: Sendable {
         processors.enumerated().sorted { (order($0.element), $0.offset) < (order($1.element), $1.offset) }.map(\.element)
     }
 
-    /// Every registered key, in registration order.
-    public var keys: [String] { catalog.keys }
-
     /// Every registered definition, in registration order.
     ///
     /// - Complexity: O(*n*), made on each access (type names included): keep the array when reading it

@@ -29,6 +29,6 @@ public final class FactoryReference: Sendable {
 extension Injectable {
     /// Injects a weak handle on the factory that builds the component.
     public static func factory() -> Injection<FactoryReference> where Self == Injection<FactoryReference> {
-        Injection(target: .opaque) { resolver in resolver.factory }
+        Injection(target: .factory) { resolver in resolver.factory }
     }
 }

@@ -47,12 +47,6 @@ public struct Injected<Component> {
         storage = Storage(factory, declared: (fileID, line)) { factory throws(ResolutionError) in try factory.resolve(method) }
     }
 
-    /// Resolves the definition with `key`, like `"QuestAssembly.knight()"`; the other parameters are
-    /// those of ``init(from:fileID:line:)``.
-    public init(key: String, from factory: BlockComponentFactory? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
-        storage = Storage(factory, declared: (fileID, line)) { factory throws(ResolutionError) in try factory.resolve(key: key, as: Component.self) }
-    }
-
     /// Resolves the module binding named `name` that binds `Component`; the other parameters are those
     /// of ``init(from:fileID:line:)``.
     public init(named name: String, from factory: BlockComponentFactory? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
@@ -66,7 +60,7 @@ public struct Injected<Component> {
     public var projectedValue: Result<Component, ResolutionError> { storage.result }
 
     private final class Storage: @unchecked Sendable {
-        // Unchecked: the closure only captures the (Sendable) factory, key or method reference given to
+        // Unchecked: the closure only captures the (Sendable) factory, method reference or name given to
         // the initializer, and `resolved` is a `Locked`.
         private let factory: BlockComponentFactory?
         /// Where the property is declared: a property wrapper is never told its property's name.

@@ -10,7 +10,7 @@ import Testing
         let app = try BlockComponentFactory(assemblies: [BerthServices(), BerthCore()])
         let service = try app.resolve(BerthServices.service)
         #expect(service.endpoints.host == "berth.example")
-        #expect(!app.validate().hasErrors)
+        #expect(app.validate().findings(.error).isEmpty)
 
         let tests = try BlockComponentFactory.forTesting([BerthServices(), BerthCore()])
         #expect(try tests.resolve(BerthServices.service).endpoints.host == "berth.example")
@@ -23,7 +23,7 @@ import Testing
         let service = try tests.resolve(BerthServices.service)
         #expect(service.logger.isQuiet)
         #expect(service.endpoints.host == "berth.example")
-        #expect(!tests.validate().hasErrors)
+        #expect(tests.validate().findings(.error).isEmpty)
         // What the replaced class reaches is registered under the replacing class's name, as its listed ones are.
         #expect(tests.graph().nodes.map(\.key).contains("QuietBerthCore.endpoints()"))
     }
@@ -42,7 +42,7 @@ import Testing
 
         // Validation draws link(harbor: "home") through home(), and with it the definition it reaches.
         let tests = try BlockComponentFactory.forTesting([BerthLinks(), BerthCore()])
-        #expect(!tests.validate().hasErrors)
+        #expect(tests.validate().findings(.error).isEmpty)
         #expect(try tests.resolve(BerthLinks.home).link.path == "berth.example/home")
         #expect(tests.graph().nodes.map(\.key).contains("BerthCore.endpoints()"))
     }

@@ -33,7 +33,7 @@ struct MainActorTraitTests {
         let factory = try TestFactory.require()
         let logger = try factory.resolve(MainActorLoggerAssembly.logger)
         #expect(try factory.resolve(MainActorLoggerAssembly.logger) === logger)
-        #expect(factory.activationReport.definitions.contains { $0.key == "MainActorLoggerAssembly.logger()" })
+        #expect(factory.definitions.contains { $0.key == "MainActorLoggerAssembly.logger()" })
     }
 
     @Test(.monsoonFactory(manifest: MainActorAppValues.manifestURL, environment: MainActorAppValues.environment,

@@ -96,7 +96,7 @@ private final class CoBackReferencing: Assembly {
     @Test func anAssemblyHeldInAPropertyIsActivatedWithTheAssemblyHoldingIt() throws {
         let factory = try BlockComponentFactory(assemblies: [CoScreenAssembly()])
         #expect(try factory.resolve(CoScreenAssembly.screen).client.session.name == "live")
-        #expect(factory.keys == ["CoScreenAssembly.screen()", "CoNetworkAssembly.session()", "CoNetworkAssembly.client()"])
+        #expect(factory.definitions.map(\.key) == ["CoScreenAssembly.screen()", "CoNetworkAssembly.session()", "CoNetworkAssembly.client()"])
     }
 
     @Test func declaredCollaboratorsAreActivatedTransitively() throws {
@@ -140,7 +140,7 @@ private final class CoBackReferencing: Assembly {
         let headless = try factory.without(CoScreenAssembly.self)
         #expect(headless.activationReport.assemblies.map(\.name) == ["CoAnalyticsAssembly"])
         #expect(headless.contains(key: "CoAnalyticsAssembly.tracker()"))
-        #expect(!headless.keys.contains("CoScreenAssembly.screen()"))
+        #expect(!headless.definitions.map(\.key).contains("CoScreenAssembly.screen()"))
     }
 
     @Test func withoutAnAssemblyOthersReferToFailsActivationNamingTheReference() throws {

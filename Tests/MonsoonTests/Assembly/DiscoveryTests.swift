@@ -16,7 +16,7 @@ final class DiscoveryAssembly: Assembly {
 struct DiscoveryTests {
     @Test func aCycleReachedFromOneListedDefinitionIsRegisteredWhole() throws {
         let factory = try BlockComponentFactory(assemblies: [DiscoveryAssembly()])
-        #expect(factory.keys == ["DiscoveryAssembly.knight()", "DiscoveryAssembly.squire()"])
+        #expect(factory.definitions.map(\.key) == ["DiscoveryAssembly.knight()", "DiscoveryAssembly.squire()"])
         let knight = try factory.resolve(DiscoveryAssembly.knight)
         #expect(knight.squire.master === knight)
         #expect(try factory.resolve(Squire.self) === knight.squire)
@@ -32,7 +32,7 @@ struct DiscoveryTests {
 
     @Test func listingOneDefinitionFartherAlongRegistersTheWholeChain() throws {
         let factory = try BlockComponentFactory(assemblies: [LongChainAssembly(listing: [0, 100])])
-        #expect(factory.keys.count == 140)
+        #expect(factory.definitions.count == 140)
         var link: Link? = try factory.resolve(LongChainAssembly.link0)
         var length = 0
         while let current = link { length += 1; link = current.next }

@@ -2,15 +2,20 @@ import Monsoon
 import Testing
 
 private final class Detail: Sendable { let id: Int; init(id: Int) { self.id = id } }
+
+/// Builds screens on demand: Typhoon's "inject the assembly", as an injected factory whose `resolve`
+/// takes the assembly's methods.
 private final class Coordinator: Sendable {
-    let screens: ActivatedAssembly<AIScreenAssembly>
-    init(screens: ActivatedAssembly<AIScreenAssembly>) { self.screens = screens }
+    let factory: FactoryReference
+    init(factory: FactoryReference) { self.factory = factory }
+    func home() throws(ResolutionError) -> Detail { try factory.get().resolve(AIScreenAssembly.home) }
+    func detail(id: Int) throws(ResolutionError) -> Detail { try factory.get().resolve(AIScreenAssembly.detail(id:), id) }
 }
 
 private class AIScreenAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [coordinator(), home()] }
     func coordinator() -> Definition<Coordinator> {
-        define { Definition(Coordinator.init(screens:), .assembly(AIScreenAssembly.self)).scope(.lazySingleton) }
+        define { Definition(Coordinator.init(factory:), .factory()).scope(.lazySingleton) }
     }
     func home() -> Definition<Detail> { define { Definition { Detail(id: 0) }.scope(.lazySingleton) } }
     func detail(id: Int) -> Definition<Detail> { define(arguments: id) { Definition { Detail(id: id) } } }
@@ -20,34 +25,31 @@ private final class TestScreenAssembly: AIScreenAssembly {
     override func home() -> Definition<Detail> { define { Definition { Detail(id: 99) }.scope(.lazySingleton) } }
 }
 
-private final class Orphan: Sendable {
-    init(screens: ActivatedAssembly<AIScreenAssembly>) {}
-}
-
+/// Calls AIScreenAssembly's methods in a factory that did not activate it.
 private final class OrphanAssembly: Assembly {
     override var definitions: [any ComponentDefinition] { [orphan()] }
-    func orphan() -> Definition<Orphan> { define { Definition(Orphan.init(screens:), .assembly(AIScreenAssembly.self)) } }
+    func orphan() -> Definition<Coordinator> { define { Definition(Coordinator.init(factory:), .factory()) } }
 }
 
-@Suite struct AssemblyInjectionTests {
-    @Test func anInjectedAssemblyResolvesItsMethodsThroughTheFactory() throws {
+@Suite("An assembly's methods called later, through the injected factory")
+struct AssemblyInjectionTests {
+    @Test func anAssemblysMethodsCalledLaterResolveThroughTheFactory() throws {
         let factory = try BlockComponentFactory(assemblies: [AIScreenAssembly()])
         let coordinator = try factory.resolve(AIScreenAssembly.coordinator)
-        #expect(try coordinator.screens.resolve(AIScreenAssembly.home) === factory.resolve(AIScreenAssembly.home))
-        #expect(try coordinator.screens.resolve(AIScreenAssembly.detail(id:), 7).id == 7)
-        #expect(coordinator.screens.activatedType == AIScreenAssembly.self)
+        #expect(try coordinator.home() === factory.resolve(AIScreenAssembly.home))
+        #expect(try coordinator.detail(id: 7).id == 7)
     }
 
-    @Test func itIsTheActivatedSubclassWhenOneReplacedTheAssembly() throws {
+    @Test func theyReachTheSubclassThatReplacedTheAssembly() throws {
         let factory = try BlockComponentFactory(assemblies: [TestScreenAssembly()])
         let coordinator = try factory.resolve(AIScreenAssembly.coordinator)
-        #expect(coordinator.screens.activatedType == TestScreenAssembly.self)
-        #expect(try coordinator.screens.resolve(AIScreenAssembly.home).id == 99)
+        #expect(try coordinator.home().id == 99)
     }
 
-    @Test func injectingAnAssemblyThatWasNotActivatedIsATypedError() throws {
+    @Test func callingAMethodOfAnAssemblyThatWasNotActivatedIsATypedError() throws {
         let factory = try BlockComponentFactory(assemblies: [OrphanAssembly()])
-        let error = #expect(throws: ResolutionError.self) { try factory.resolve(OrphanAssembly.orphan) }
+        let orphan = try factory.resolve(OrphanAssembly.orphan)
+        let error = #expect(throws: ResolutionError.self) { try orphan.home() }
         #expect(error?.kind == .assemblyNotActivated)
         #expect(error?.description == """
             Cannot resolve a definition of AIScreenAssembly: no AIScreenAssembly was activated in this factory (activated: OrphanAssembly).
@@ -55,12 +57,11 @@ private final class OrphanAssembly: Assembly {
             """)
     }
 
-    @Test func itDoesNotKeepTheFactoryAlive() throws {
+    @Test func theInjectedFactoryDoesNotKeepTheFactoryAlive() throws {
         var factory: BlockComponentFactory? = try BlockComponentFactory(assemblies: [AIScreenAssembly()])
-        let screens = try #require(factory?.resolve(AIScreenAssembly.coordinator).screens)
+        let coordinator = try #require(factory).resolve(AIScreenAssembly.coordinator)
         factory = nil
-        let error = #expect(throws: ResolutionError.self) { try screens.resolve(AIScreenAssembly.home) }
+        let error = #expect(throws: ResolutionError.self) { try coordinator.home() }
         #expect(error?.kind == .factoryReleased)
-        #expect(screens.activatedType == nil)
     }
 }

@@ -12,7 +12,7 @@ import Testing
         #expect(log.count("body harbor()") == 1)
         // Listed, and evaluated again where harbor()'s body reaches it, to register what it reaches.
         #expect(log.count("body crane()") == 2)
-        #expect(factory.keys == ["PortAssembly.harbor()", "PortAssembly.crane()", "PortAssembly.beacon()", "PortAssembly.ledger()",
+        #expect(factory.definitions.map(\.key) == ["PortAssembly.harbor()", "PortAssembly.crane()", "PortAssembly.beacon()", "PortAssembly.ledger()",
                                  "PortAssembly.tug()", "PortAssembly.keeper()", "PortAssembly.radio()", "PortAssembly.dock()",
                                  "PortAssembly.boat()", "PortAssembly.lighthouse()"])
 

@@ -22,7 +22,7 @@ private struct InfoRecorder: DefinitionPostProcessor {
             "QuestAssembly.knight()", "QuestAssembly.quest()", "QuestAssembly.horse()",
             "QuestAssembly.armory()", "QuestAssembly.banner()", "QuestAssembly.logDefinition()",
         ])
-        #expect(factory.activationReport.definitions.map(\.typeName) == ["Knight", "any Quest", "Horse", "Armory", "Banner", "BuildLog"])
+        #expect(factory.definitions.map(\.typeName) == ["Knight", "any Quest", "Horse", "Armory", "Banner", "BuildLog"])
         #expect(factory.graph().nodes.map(\.scope) == [.objectGraph, .objectGraph, .prototype, .objectGraph, .objectGraph, .singleton])
         #expect(factory.definitions.first { $0.key == "QuestAssembly.horse()" }?.scope == .prototype)
     }

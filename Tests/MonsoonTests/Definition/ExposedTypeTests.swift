@@ -30,7 +30,7 @@ struct ExposedTypeTests {
 
     @Test func validationAndTheGraphSeeTheExposedType() throws {
         let factory = try BlockComponentFactory(assemblies: [ExposedAssembly()])
-        #expect(!factory.validate().hasErrors)
+        #expect(factory.validate().findings(.error).isEmpty)
         let edge = try #require(factory.graph().edges.first { $0.from == "ExposedAssembly.herald()" })
         #expect(edge.to == "ExposedAssembly.dragon()")
         #expect(edge.kind == .byType)

@@ -53,7 +53,7 @@ final class FirstUseAssembly: Assembly {
     @Test func aDefinitionOnlyABodyReachesIsRegisteredAtActivationAndTheBodyRunsOnce() throws {
         let log = ReferenceLog()
         let factory = try BlockComponentFactory(assemblies: [FirstUseAssembly(log: log)])
-        #expect(factory.keys.contains("FirstUseAssembly.spare()"), "no assembly lists spare(): keel()'s body reached it")
+        #expect(factory.definitions.map(\.key).contains("FirstUseAssembly.spare()"), "no assembly lists spare(): keel()'s body reached it")
         let keel = try factory.resolve(FirstUseAssembly.keel)
         #expect(log.count("spare") == 1, "activation ran keel()'s body once; the resolution ran none")
         #expect(keel.tiller === (try factory.resolve(FirstUseAssembly.tiller)), "the plain reference builds the registered lazySingleton")

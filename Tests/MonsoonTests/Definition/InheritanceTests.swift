@@ -56,7 +56,7 @@ final class ControllerAssembly: Assembly {
         #expect(home.theme == "dark")
         #expect(home.log == ["base before", "base method", "home method", "base after"])
         #expect(try factory.resolve(ControllerAssembly.home) === home, "lazySingleton inherited from the root")
-        #expect(factory.activationReport.definitions.first { $0.key == "ControllerAssembly.home()" }?.scope == .lazySingleton)
+        #expect(factory.definitions.first { $0.key == "ControllerAssembly.home()" }?.scope == .lazySingleton)
     }
 
     @Test func aChildsPropertyOverridesItsParentsForTheSameKeyPath() throws {

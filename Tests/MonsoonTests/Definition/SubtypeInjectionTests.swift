@@ -41,7 +41,7 @@ struct SubtypeInjectionTests {
         let factory = try BlockComponentFactory(assemblies: [ScreenAssembly()])
         let edges = factory.graph().edges.filter { $0.from == "ScreenAssembly.screen()" }.map { "\($0.siteLabel) → \($0.to)" }
         #expect(edges == [#"\Screen.delegate → ScreenAssembly.notifier()"#, #"\Screen.rider → ScreenAssembly.courier()"#])
-        #expect(!factory.validate().hasErrors)
+        #expect(factory.validate().findings(.error).isEmpty)
     }
 
     @Test func anUnrelatedClassIsRejectedAtActivation() throws {

@@ -118,7 +118,7 @@ struct Unbuildable: Error, CustomStringConvertible {
 
     @Test func aDefinitionReachedByReferenceIsRegisteredWithoutBeingListed() throws {
         let factory = try BlockComponentFactory(assemblies: [ForgetfulAssembly()])
-        #expect(factory.keys == ["ForgetfulAssembly.knight()", "ForgetfulAssembly.quest()", "ForgetfulAssembly.horse()"])
+        #expect(factory.definitions.map(\.key) == ["ForgetfulAssembly.knight()", "ForgetfulAssembly.quest()", "ForgetfulAssembly.horse()"])
         #expect(try factory.resolve(ForgetfulAssembly.knight).horse.name == "Forgotten")
         #expect(try factory.resolve(key: "ForgetfulAssembly.horse()", as: Horse.self).name == "Forgotten")
     }

@@ -7,7 +7,7 @@ private final class KnightView {
     @Injected var log: BuildLog?
     static let knightLine = #line + 1
     @Injected(QuestAssembly.knight) var knight: Knight?
-    @Injected(key: "QuestAssembly.horse()") var horse: Horse?
+    @Injected(QuestAssembly.horse) var horse: Horse?
     @Injected var dragon: Dragon?
 }
 

@@ -10,7 +10,7 @@ import Testing
 
     @Test func theGraphHasOneNodePerDefinitionAndOneEdgePerInjection() {
         let graph = factory.graph()
-        #expect(graph.nodes.map(\.key) == factory.keys)
+        #expect(graph.nodes.map(\.key) == factory.definitions.map(\.key))
         let knightEdges = graph.edges.filter { $0.from == "QuestAssembly.knight()" }.map { "\($0.siteLabel) → \($0.to)" }
         #expect(knightEdges == [
             "init #0 → QuestAssembly.quest()", "init #1 → QuestAssembly.horse()", "init #2 → QuestAssembly.logDefinition()",
@@ -31,7 +31,7 @@ import Testing
         #expect(lines.last == "}")
         let nodeLines = lines.filter { $0.hasPrefix("  \"") && !$0.contains("->") }
         let edgeLines = lines.filter { $0.contains(" -> ") }
-        #expect(nodeLines.count == factory.keys.count)
+        #expect(nodeLines.count == factory.definitions.count)
         #expect(edgeLines.count == factory.graph().edges.count)
         #expect(nodeLines.contains(##"  "QuestAssembly.logDefinition()" [label="QuestAssembly.logDefinition()\nBuildLog\nsingleton", style="filled", fillcolor="#dbe9f6"];"##))
         #expect(edgeLines.contains(#"  "QuestAssembly.knight()" -> "QuestAssembly.quest()" [label="init #0"];"#))

@@ -169,7 +169,7 @@ private final class OptionalStagingModule: Module {
         #expect(try factory.resolve((any Backend).self, named: "staging").host == "staging.example.com")
         // The unnamed binding of the same type stays the one found by type: no ambiguity.
         #expect(try factory.resolve((any Backend).self).host == "api.example.com")
-        #expect(factory.keys.contains("NetworkModule.staging"))
+        #expect(factory.definitions.map(\.key).contains("NetworkModule.staging"))
     }
 
     @Test func anUnknownNameIsATypedErrorNamingTheTypeAskedForAndTheNearestBinding() async throws {
@@ -232,7 +232,7 @@ private final class OptionalStagingModule: Module {
 
     @Test func bindingsHaveKeysNamedAfterTheModuleAndTheBinding() throws {
         let factory = try BlockComponentFactory(assemblies: [NetworkModule()])
-        #expect(factory.keys == [
+        #expect(factory.definitions.map(\.key) == [
             "NetworkModule.bind(any Clock)", "NetworkModule.bind(any Backend)", "NetworkModule.staging",
             "NetworkModule.bind(Engine)", "NetworkModule.bind(WeatherClient)",
         ])

@@ -70,7 +70,7 @@ final class DiamondAssembly: Assembly {
         let top = try factory.resolve(UnscopedAssembly.top)
         #expect(top.left === top.right, "one unscoped definition referenced twice in a graph: one instance")
         #expect(try factory.resolve(UnscopedAssembly.top).left !== top.left)
-        #expect(factory.activationReport.definitions.allSatisfy { $0.scope == .objectGraph })
+        #expect(factory.definitions.allSatisfy { $0.scope == .objectGraph })
     }
 
     @Test func prototypeIsNewAtEveryReference() throws {

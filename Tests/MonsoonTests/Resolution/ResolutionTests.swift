@@ -39,7 +39,7 @@ final class DragonQuestAssembly: QuestAssembly {
     }
 
     @Test func keysAreAssemblyTypeAndMethodName() throws {
-        #expect(try factory().keys == [
+        #expect(try factory().definitions.map(\.key) == [
             "QuestAssembly.knight()", "QuestAssembly.quest()", "QuestAssembly.horse()",
             "QuestAssembly.armory()", "QuestAssembly.banner()", "QuestAssembly.logDefinition()",
         ])
@@ -80,7 +80,7 @@ final class DragonQuestAssembly: QuestAssembly {
         #expect(try factory.resolve(QuestAssembly.knight).quest is DragonQuest)
         #expect(try factory.resolve(StableAssembly.squire).quest is DragonQuest)
         #expect(try factory.resolve((any Quest).self) is DragonQuest)
-        #expect(factory.keys.contains("DragonQuestAssembly.quest()"))
+        #expect(factory.definitions.map(\.key).contains("DragonQuestAssembly.quest()"))
     }
 
     @Test func aComponentCanResolveMoreThroughTheFactoryDuringItsInitializer() throws {
@@ -167,6 +167,6 @@ final class DragonQuestAssembly: QuestAssembly {
         let factory = try BlockComponentFactory(assemblies: [CatalogueAssembly<Books>(), CatalogueAssembly<Films>()])
         #expect(try factory.resolve(CatalogueAssembly<Books>.catalogue).name == "Books")
         #expect(try factory.resolve(Catalogue<Films>.self).name == "Films")
-        #expect(factory.keys == ["CatalogueAssembly<Books>.catalogue()", "CatalogueAssembly<Films>.catalogue()"])
+        #expect(factory.definitions.map(\.key) == ["CatalogueAssembly<Books>.catalogue()", "CatalogueAssembly<Films>.catalogue()"])
     }
 }

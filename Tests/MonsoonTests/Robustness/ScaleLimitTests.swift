@@ -59,7 +59,7 @@ private func scaleAssemblies<T>(_ count: Int, over _: T.Type) -> [Assembly] {
         #expect(try factory.resolve(ScaleSerial.self, named: "serial742").serial == 742)
         #expect(try factory.resolve(ScaleSerial.self, named: "serial999").serial == 999)
         #expect(try factory.resolve(ScaleSerial.self, named: "serial742") === factory.resolve(ScaleSerial.self, named: "serial742"))
-        #expect(factory.keys.count == 1_000)
+        #expect(factory.definitions.count == 1_000)
         let missing = #expect(throws: ResolutionError.self) { try factory.resolve(ScaleSerial.self, named: "serial1000") }
         #expect(missing?.kind == .unknownKey)
     }

@@ -105,7 +105,7 @@ extension Armory {
     }
 
     @Test func theReportListsErrorsFirstWithCounts() {
-        #expect(report.hasErrors)
+        #expect(!report.findings(.error).isEmpty)
         #expect(report.description.hasPrefix("Validation: "))
         #expect(report.findings.first?.severity == .error)
         #expect(report.findings.last?.severity == .info)
@@ -120,7 +120,7 @@ extension Armory {
 
     @Test func aValidGraphHasNoErrorsOrWarnings() throws {
         let report = try BlockComponentFactory(assemblies: [QuestAssembly(log: BuildLog())]).validate()
-        #expect(!report.hasErrors)
+        #expect(report.findings(.error).isEmpty)
         #expect(report.findings(.warning).isEmpty)
     }
 
@@ -132,10 +132,10 @@ extension Armory {
         #expect(error?.problems.count == report.findings(.error).count)
     }
 
-    @Test func staticValidationReportsActivationProblemsAsFindings() {
-        let report = BlockComponentFactory.validate(assemblies: [StrandedAssembly()])
-        #expect(report.findings.map(\.kind) == [.undeclaredDefinition])
-        #expect(report.findings.map(\.severity) == [.error])
-        #expect(report.findings.first?.message.hasPrefix("StrandedAssembly.knight() references horse()") == true)
+    @Test func activationReportsItsProblemsAsErrorFindings() {
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [StrandedAssembly()]) }
+        #expect(error?.problems.map(\.kind) == [.undeclaredDefinition])
+        #expect(error?.problems.map(\.severity) == [.error])
+        #expect(error?.problems.first?.message.hasPrefix("StrandedAssembly.knight() references horse()") == true)
     }
 }

@@ -118,5 +118,5 @@ func childCost() -> (bytesPerChild: Int, microsecondsPerChild: Double, parentDef
     let after = Int(heap_bytes_in_use())
     withExtendedLifetime(children) {}
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return ((after - before) / count, seconds / Double(count) * 1e6, parent.keys.count)
+    return ((after - before) / count, seconds / Double(count) * 1e6, parent.definitions.count)
 }

@@ -128,12 +128,13 @@ struct HarborTests {
     }
 
     @Test func theReportSaysWhatEachResolutionNeeds() throws {
-        let report = try TestFactory.require().activationReport
+        let factory = try TestFactory.require()
+        let report = factory.activationReport
         #expect(report.resolutionNeeds["PresentationAssembly.settingsScreen()"] == .mainActor)
         // Keys name the replacing assemblies; the report store awaits the database, opened on the main actor.
         #expect(report.resolutionNeeds["OfflineServiceAssembly.reportStore()"] == [.mainActor, .await])
         // TideDecoder's implicit init() is nonisolated (its one property has a nonisolated default): built anywhere.
-        #expect(report.definitions.contains { $0.key == "InMemoryCoreAssembly.decoder()" })
+        #expect(factory.definitions.contains { $0.key == "InMemoryCoreAssembly.decoder()" })
         #expect(report.resolutionNeeds["InMemoryCoreAssembly.decoder()"] == nil)
     }
 
@@ -148,7 +149,7 @@ struct HarborTests {
     @Test func theAppsAssembliesValidateAsTheyRun() async throws {
         let manifest = try #require(HarborApp.manifestURL)
         let app = try BlockComponentFactory(manifest: manifest)
-        #expect(!app.validate().hasErrors)
+        #expect(app.validate().findings(.error).isEmpty)
         let tests = try BlockComponentFactory.forTesting(manifest: manifest)
         try await tests.start()
         #expect(try await HarborApp.render(harbor: "Lisbon", with: tests).hasPrefix("Lisbon: high water 3.0 m"))

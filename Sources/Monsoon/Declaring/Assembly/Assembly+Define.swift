@@ -33,18 +33,7 @@ extension Assembly {
         declare(fileID: fileID, function: function, line: line, column: column, body)
     }
 
-    /// `define` for a component that declares ``FactoryAware``: chosen by the compiler when `T`
-    /// conforms, so the definition also hands the component its factory, with no check at run time.
-    @inlinable
-    public func define<T: FactoryAware>(
-        fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line, column: UInt = #column,
-        _ body: () -> Definition<T>
-    ) -> Definition<T> {
-        declare(fileID: fileID, function: function, line: line, column: column) { body().handingOverFactory() }
-    }
-
-    /// What both forms of `define` do.
+    /// What `define` and `define(_:_:)` do.
     @inlinable
     func declare<T>(
         fileID: StaticString, function: StaticString, line: UInt, column: UInt, scope: Scope? = nil, _ body: () -> Definition<T>
@@ -156,18 +145,6 @@ extension Assembly {
         _ body: () -> Definition<T>
     ) -> Definition<T> {
         declare(fileID: fileID, function: function, line: line, column: column, scope: scope, body)
-    }
-
-    /// `define(_:_:)` for a component that declares ``FactoryAware``: chosen by the compiler when `T`
-    /// conforms, so the definition also hands the component its factory.
-    @inlinable
-    public func define<T: FactoryAware>(
-        _ scope: Scope,
-        fileID: StaticString = #fileID, function: StaticString = #function,
-        line: UInt = #line, column: UInt = #column,
-        _ body: () -> Definition<T>
-    ) -> Definition<T> {
-        declare(fileID: fileID, function: function, line: line, column: column, scope: scope) { body().handingOverFactory() }
     }
 }
 

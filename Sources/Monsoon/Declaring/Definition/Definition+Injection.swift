@@ -128,13 +128,6 @@ extension Definition {
         addingMethod(targets: [.opaque], takesRewrites: false, apply: inject)
     }
 
-    /// Hands a ``FactoryAware`` component its factory, after its own property and method injections.
-    /// No dependency: the factory is no component of the graph.
-    @inlinable
-    func handingOverFactory() -> Definition<T> where T: FactoryAware {
-        addingMethod(targets: []) { component, resolver in component.setFactory(resolver.factory) }
-    }
-
     /// Adds a property injection: what every `inject` comes to.
     ///
     /// - Parameter cast: for an injection cast at build time, the supplied and the property's types.

@@ -45,6 +45,7 @@ extension Injection: CustomStringConvertible {
         case .allOfType(let type): "all of \(typeName(type))"
         case .type(let type): "by type \(typeName(type))"
         case .value: "value of \(typeName(Value.self))"
+        case .factory: "the factory"
         case .opaque: "closure producing \(typeName(Value.self))"
         }
     }

@@ -472,6 +472,9 @@ struct Dependency: Sendable {
         case synchronousProvider(DefinitionReference)
         /// Every definition that declares a type.
         case allOfType(Any.Type)
+        /// A handle on the factory (`.factory()`): it resolves nothing when injected, and the component
+        /// resolves later what it wants.
+        case factory
         /// User code that resolves whatever it wants (not visible without running it).
         case opaque
     }

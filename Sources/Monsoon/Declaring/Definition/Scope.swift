@@ -27,7 +27,7 @@
 /// ```
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// Who shares one instance.
-    public enum Sharing: Sendable {
+    enum Sharing: Sendable {
         /// Nobody: every reference gets an instance of its own (``Scope/prototype``).
         case reference
         /// Every reference made while building one top-level resolution (``Scope/objectGraph``).
@@ -47,11 +47,11 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// The scope's number: its name's place in `ScopeNames`, the five built-in scopes first.
     let number: UInt16
     /// Who shares one instance.
-    public let sharing: Sharing
+    let sharing: Sharing
     /// How a factory-wide pool holds its instance (``Holding/strongly`` for the scopes that pool none).
-    public let holding: Holding
+    let holding: Holding
     /// Whether the factory builds its components at activation, unasked.
-    public let isEager: Bool
+    let isEager: Bool
 
     /// A factory-wide scope of your own: its components are shared by every resolution of a factory
     /// until ``BlockComponentFactory/reset(_:)`` releases them.
@@ -89,9 +89,6 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// Shared while anything outside the factory holds it; the factory holds it weakly, so once the last
     /// holder releases it the next resolution builds a new one. Only class instances can be pooled weakly.
     public static var weakSingleton: Scope { Scope(number: 4, sharing: .factory, holding: .weakly) }
-
-    /// The five built-in scopes, in the order of the table above.
-    public static var builtIn: [Scope] { [.objectGraph, .prototype, .singleton, .lazySingleton, .weakSingleton] }
 
     /// The scope's name: `lazySingleton`, or the name a scope of your own was given.
     public var name: String { ScopeNames.name(of: number) }

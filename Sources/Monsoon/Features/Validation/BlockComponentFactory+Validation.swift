@@ -30,19 +30,6 @@ extension BlockComponentFactory {
         return ValidationReport(findings: findings)
     }
 
-    /// Validates assemblies without keeping a factory: activation problems become error findings too,
-    /// so one report lists everything.
-    public static func validate(
-        assemblies: [Assembly], configuration: Configuration = .empty, buildingOpaqueDefinitions: Bool = false
-    ) -> ValidationReport {
-        do {
-            return try BlockComponentFactory(assemblies: assemblies, configuration: configuration)
-                .validate(buildingOpaqueDefinitions: buildingOpaqueDefinitions)
-        } catch {
-            return ValidationReport(findings: error.problems)
-        }
-    }
-
     /// A ``Lazy`` or `.closure(…)` of a component whose build awaits (an async initializer not started
     /// by `start()`): called synchronously, it fails at every call until something else has built it.
     private func synchronousProvidersOfAsyncComponents() -> [ValidationReport.Finding] {

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let report = factory.validate()
-/// if report.hasErrors { print(report) }
+/// if !report.findings(.error).isEmpty { print(report) }
 /// ```
 public struct ValidationReport: Sendable, CustomStringConvertible {
     /// How serious a finding is.
@@ -42,9 +42,6 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
             .sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }
             .map(\.element)
     }
-
-    /// Whether any finding is an error.
-    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 
     /// The findings of one severity.
     public func findings(_ severity: Severity) -> [Finding] { findings.filter { $0.severity == severity } }
