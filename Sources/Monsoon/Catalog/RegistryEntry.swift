@@ -47,13 +47,16 @@ final class RegistryEntry: @unchecked Sendable {
         /// How to build the component without a resolution, for a definition that needs none: an
         /// objectGraph or prototype whose initializer takes only fixed values and which injects nothing,
         /// has no hooks and no parent. Its build touches no other component, so there is no graph to
-        /// share and no cycle to detect; `nil` for every other definition.
+        /// share and no cycle to detect; `nil` for every other definition. Made when the entry is
+        /// published, so that a definition never resolved keeps no closure (32 bytes each).
         @usableFromInline var detachedMake: (@Sendable (Resolver) throws -> Any)?
         /// The cycle of shared components this one belongs to (see `CycleGroups`), `0` for none: 32 bits
         /// without an optional's tag, so that the entry fits a 112-byte block (`cycleGroup` reads it).
         var cycleGroupNumber: UInt32 = 0
         /// Whether `inherited` is set: tested on every build without copying the steps.
         @usableFromInline var hasParent = false
+        /// Whether the definition needs no resolution, so that publishing makes `detachedMake`.
+        var buildsDetached = false
         /// `definition.injects` and `definition.hasAfterInjections`, kept here: reading the definition
         /// costs a retain and a release.
         @usableFromInline var injects = false
@@ -143,7 +146,7 @@ final class RegistryEntry: @unchecked Sendable {
             fields.hasAfterInjections = definition.hasAfterInjections
             fields.isMainActor = definition.isMainActor || (inherited?.isMainActor ?? false)
             fields.isAsync = definition.isAsync || (!definition.hasInitializer && inherited?.initializerAsync != nil)
-            fields.detachedMake = needsNoResolution ? definition.detachedBuild() : nil
+            fields.buildsDetached = needsNoResolution
             fields.stage = .completed
         }
     }
@@ -154,6 +157,7 @@ final class RegistryEntry: @unchecked Sendable {
         completed.change { fields in
             fields.reach = reach
             fields.cycleGroupNumber = cycleGroup ?? 0
+            if fields.buildsDetached { fields.detachedMake = definition.detachedBuild() }
         }
         prepared.store(true, ordering: .releasing)
     }
