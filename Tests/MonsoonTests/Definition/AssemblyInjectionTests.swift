@@ -56,12 +56,4 @@ struct AssemblyInjectionTests {
               Pass an instance of AIScreenAssembly (or a subclass) to BlockComponentFactory(assemblies:).
             """)
     }
-
-    @Test func theInjectedFactoryDoesNotKeepTheFactoryAlive() throws {
-        var factory: BlockComponentFactory? = try BlockComponentFactory(assemblies: [AIScreenAssembly()])
-        let coordinator = try #require(factory).resolve(AIScreenAssembly.coordinator)
-        factory = nil
-        let error = #expect(throws: ResolutionError.self) { try coordinator.home() }
-        #expect(error?.kind == .factoryReleased)
-    }
 }
