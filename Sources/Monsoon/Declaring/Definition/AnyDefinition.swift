@@ -358,8 +358,10 @@ extension Recipe {
     /// (inlined where `T` is known) walks the recipe's arrays specialized: generic code fetched the type
     /// metadata of each array and its elements, about 5,000 instructions per definition that injects.
     @inlinable var dependencies: [Dependency] {
-        var result = Dependency.initializerArguments(initializer?.dependencies ?? [])
-        if properties.isEmpty, methods.isEmpty { return result }
+        // Reserved whole: appending past the initializer's arguments would allocate the array twice.
+        let injected = properties.count + methods.reduce(0) { $0 + $1.targets.count }
+        var result = Dependency.initializerArguments(initializer?.dependencies ?? [], reserving: injected)
+        if injected == 0 { return result }
         for property in properties {
             result.append(Dependency(target: property.target, site: .property(property.keyPath), cast: property.cast))
         }
@@ -375,10 +377,10 @@ extension Recipe {
 extension Dependency {
     /// The initializer's arguments, in order: not generic, so that every definition's shares one copy.
     @usableFromInline
-    static func initializerArguments(_ targets: [Target]) -> [Dependency] {
-        if targets.isEmpty { return [] }
+    static func initializerArguments(_ targets: [Target], reserving injected: Int = 0) -> [Dependency] {
+        if targets.isEmpty, injected == 0 { return [] }
         var dependencies: [Dependency] = []
-        dependencies.reserveCapacity(targets.count)
+        dependencies.reserveCapacity(targets.count + injected)
         for index in targets.indices { dependencies.append(Dependency(target: targets[index], site: .initializerArgument(index), cast: nil)) }
         return dependencies
     }
