@@ -670,3 +670,27 @@ enum TaskDefaultFactory {
 
 /// The process-wide default factory behind a lock, so any thread may read or replace it.
 private let defaultFactoryStorage = Locked<BlockComponentFactory?>(nil)
+
+/// The public entry points of optional features that are one call on the factory; each feature's work
+/// is in its own folder (Features/).
+extension BlockComponentFactory {
+    /// The registry as a graph of definitions and injections; with `key`, the part of it reachable from
+    /// the definition with that key.
+    public func graph(from key: String? = nil) -> DependencyGraph {
+        let whole = GraphBuilder(factory: self).graph
+        return key.map(whole.subgraph(from:)) ?? whole
+    }
+
+    /// Runs `body` with resolution tracing on for this factory on this thread, and returns its result
+    /// with the trace of every resolution it made.
+    ///
+    /// - Complexity: tracing records every component requested; leave it off in production paths.
+    public func trace<T>(_ body: () throws -> T) rethrows -> (T, ResolutionTrace) {
+        try ResolutionTracer.tracing(self, body)
+    }
+
+    /// The configuration an injection made in a body of `declaring`'s reads (see `AssemblyConfigurations`).
+    func configuration(forAssembly declaring: ObjectIdentifier?, building definition: AnyDefinition?) -> Configuration {
+        assemblyConfigurations.configuration(forAssembly: declaring, building: definition, directory: assemblies, global: configuration)
+    }
+}
