@@ -485,6 +485,181 @@ final class ResolutionContext {
     }
 }
 
+/// The lookups shared by ``Resolver`` and ``BlockComponentFactory``: find the registry entry, build or
+/// reuse its component, and cast it to the requested type.
+extension ResolutionContext {
+    func resolve<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
+        try resolve(definition.reference, as: T.self)
+    }
+
+    func resolve<T>(_ reference: DefinitionReference, as type: T.Type) throws(ResolutionError) -> T {
+        let entry = try self.entry(for: reference, declaredType: T.self)
+        return try component(of: entry, as: type)
+    }
+
+    /// The entry a reference names; a parameterized definition gets one entry per argument values here.
+    func entry(for reference: DefinitionReference, declaredType: Any.Type) throws(ResolutionError) -> RegistryEntry {
+        guard let parameterized = reference.parameterized else { return try factory.entry(for: reference, declaredType: declaredType, path: path) }
+        // Kept for the resolution, whatever its scope, and read before asking the catalog. The table is
+        // not borrowed while the entry is made: definition post-processors run then, and one that
+        // resolves on this thread would reach this state while it is borrowed.
+        if let kept = scratch.parameterizedEntries[reference.poolKey] { return kept }
+        let entry = try factory.parameterizedEntry(for: reference, definition: parameterized, path: path)
+        scratch.parameterizedEntries[reference.poolKey] = entry
+        return entry
+    }
+
+    func resolve<T>(_ type: T.Type) throws(ResolutionError) -> T {
+        let entry = try factory.uniqueEntry(for: type, path: path)
+        return try component(of: entry, as: type)
+    }
+
+    func resolve<T>(key: String, as type: T.Type) throws(ResolutionError) -> T {
+        let entry = try factory.entry(key: key, path: path)
+        return try component(of: entry, as: type)
+    }
+
+    func allComponents<T>(of type: T.Type) throws(ResolutionError) -> [T] {
+        var components: [T] = []
+        for entry in factory.catalog.entries(declaring: type) ?? [] {
+            components.append(try component(of: entry, as: type))
+        }
+        return components
+    }
+
+    /// Runs `body`, a ``Provider`` or ``Lazy`` building `entry` in this resolution; when it was called from
+    /// an initializer still running and the build needs that very component, the initializer cycle is
+    /// said as it is: the fix is to call it after the initializer, not to move an injection.
+    func calledFromInitializer<R>(
+        as holder: String, of entry: RegistryEntry, _ body: () throws(ResolutionError) -> R
+    ) throws(ResolutionError) -> R {
+        guard let caller = stack.frames.last, !caller.hasInstance else { return try body() }
+        do {
+            return try body()
+        } catch where error.kind == .initializerCycle && error.path.last == caller.entry.key {
+            // The path runs from the outermost component, whatever injects the caller.
+            throw .calledFromInitializer(holder, caller: caller.entry.key, target: entry.key, cycle: error.path)
+        }
+    }
+
+    /// The component of `entry` as `T`, within this resolution.
+    func component<T>(of entry: RegistryEntry, as type: T.Type) throws(ResolutionError) -> T {
+        if !entry.isPrepared { try factory.prepare(entry, path: path) }
+        if entry.reach.mayAwait, stack.frames.isEmpty, !hot.pointee.run.isAsynchronous, let asyncPath = AsyncReach.path(toAsyncFrom: entry, in: factory) {
+            throw .asyncRequired(entry.key, asyncPath: asyncPath)
+        }
+        return try typed(instance(of: entry), of: entry, as: type, path: path)
+    }
+}
+
+/// Settling: running afterInjections hooks and publishing shared components once their part of the graph
+/// is complete; and finishing or abandoning the whole resolution.
+extension ResolutionContext {
+    /// Records that the component being built depends on the frame at `index` completing.
+    func lowerLowLink(to index: Int) {
+        guard !stack.frames.isEmpty else { return }
+        stack.frames[stack.frames.count - 1].lowLink = min(stack.frames[stack.frames.count - 1].lowLink, index)
+    }
+
+    /// Pops the top frame after a successful build: settles its components if its cycle is complete,
+    /// otherwise hands them to the frame below.
+    func popFrame() {
+        let frame = stack.frames.removeLast()
+        let index = stack.frames.count
+        stack.slots.update(frame.entry) { $0.frame = -1 }
+        if frame.lowLink >= index {
+            // The common case: one component that never joined a cycle, nothing to run or publish.
+            if frame.claimedCell == nil, frame.extras == nil { return }
+            settle(members(of: frame))
+        } else {
+            let members = members(of: frame)
+            let root = Int32(frame.lowLink)
+            for component in members { stack.slots.update(component.entry) { $0.cycleRoot = root } }
+            extras(of: index - 1).unsettled += members
+            stack.frames[index - 1].lowLink = min(stack.frames[index - 1].lowLink, frame.lowLink)
+        }
+    }
+
+    /// The components a frame leaves to settle: its subtree's unsettled members, then its own.
+    private func members(of frame: Frame) -> [Unsettled] {
+        var members = frame.extras?.unsettled ?? []
+        members.append(Unsettled(entry: frame.entry, claimedCell: frame.claimedCell, hooks: frame.extras?.ownHooks ?? []))
+        return members
+    }
+
+    private func settle(_ components: [Unsettled]) {
+        for component in components {
+            stack.slots.update(component.entry) { $0.cycleRoot = -1 }
+            for hook in component.hooks { hook() }
+        }
+        guard components.contains(where: { $0.claimedCell != nil }) else { return }
+        guard !claims.usedPatch else {
+            factory.coordinator.abandon(components.compactMap(\.claimedCell), by: id)
+            return
+        }
+        var built: [(cell: SharedInstanceCell, value: Any, box: AnyObject?)] = []
+        for component in components {
+            guard let cell = component.claimedCell, let value = stack.slots.state(of: component.entry)?.value else { continue }
+            built.append((cell, value, cell.holdsWeakly ? nil : component.entry.definition.box(value)))
+        }
+        factory.coordinator.publish(built)
+    }
+
+    /// Drops a failed frame: its unsettled components are discarded, their claims given up.
+    func discard(_ frame: Frame) {
+        var cells: [SharedInstanceCell] = []
+        for component in members(of: frame) {
+            forget(component.entry)
+            if let claimed = component.claimedCell { cells.append(claimed) }
+        }
+        factory.coordinator.abandon(cells, by: id)
+    }
+
+    private func forget(_ entry: RegistryEntry) {
+        stack.slots.update(entry) { $0 = SlotState() }
+    }
+
+    /// Runs hooks queued outside any frame, then gives up claims still held: builds whose failure user
+    /// code caught. (Claims that were settled are no longer this resolution's, and are left alone.)
+    func complete() {
+        while !scratch.looseHooks.isEmpty {
+            let hooks = scratch.looseHooks
+            scratch.looseHooks.removeAll()
+            for hook in hooks { hook() }
+        }
+        finish()
+    }
+
+    /// Gives up every claim this failed resolution still holds.
+    func abandon() {
+        finish()
+    }
+
+    /// Ends the resolution and clears the context for the next one, keeping its storage.
+    private func finish() {
+        run.isFinished = true
+        if !claims.entries.isEmpty {
+            factory.coordinator.abandon(claims.entries.compactMap(\.cell), by: id)
+            claims.entries.removeAll(keepingCapacity: true)
+        }
+        if let snapshot = hot.pointee.scratch.graphSnapshot {
+            // Not the entries this resolution made for argument values: they are freed with it.
+            let ownEntries = Set(scratch.parameterizedEntries.values.map(ObjectIdentifier.init))
+            snapshot.fill(stack.slots.instances { $0.scope.isPooledPerResolution && !ownEntries.contains(ObjectIdentifier($0)) })
+            hot.pointee.scratch.graphSnapshot = nil
+        }
+        if hot.pointee.scratch.inheritedGraph != nil { hot.pointee.scratch.inheritedGraph = nil }
+        stack.slots.removeAll()
+        stack.frames.removeAll(keepingCapacity: true)
+        scratch.looseHooks.removeAll()
+        if !scratch.patchedObjectGraph.isEmpty { scratch.patchedObjectGraph.removeAll() }
+        if !scratch.parameterizedEntries.isEmpty { scratch.parameterizedEntries.removeAll() }
+        claims.usedPatch = false
+        detours.tracer = nil
+        run.enclosing = nil
+    }
+}
+
 @available(*, unavailable, message: "A resolution runs on one thread.")
 extension ResolutionContext: Sendable {}
 

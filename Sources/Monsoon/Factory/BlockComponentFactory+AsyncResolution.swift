@@ -117,6 +117,41 @@ extension BlockComponentFactory {
     }
 }
 
+/// Injecting into components built elsewhere, awaiting what the injections need.
+extension BlockComponentFactory {
+    /// Applies the property and method injections and the hooks of the unique definition declaring `T`
+    /// to an object built elsewhere, awaiting the components with async initializers they inject.
+    ///
+    /// ```swift
+    /// let screen = ReportScreen()                 // made by a storyboard
+    /// try await factory.inject(into: screen)      // its database, whose initializer is async, awaited
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
+    nonisolated(nonsending)
+    public func inject<T: AnyObject>(into instance: T) async throws {
+        try await reportingFailure { try await injectAsync(into: instance, entry: uniqueEntry(for: T.self, path: [])) }
+    }
+
+    /// Applies the injections of the definition an assembly method returns to an object built elsewhere,
+    /// awaiting what they need: `try await factory.inject(into: screen, as: ReportAssembly.screen)`.
+    ///
+    /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
+    nonisolated(nonsending)
+    public func inject<A: Assembly, T: AnyObject>(into instance: T, as method: (A) -> () -> Definition<T>) async throws {
+        try await reportingFailure {
+            let definition = try definition(method, path: [])
+            try await injectAsync(into: instance, entry: entry(for: definition.reference, declaredType: T.self, path: []))
+        }
+    }
+
+    nonisolated(nonsending)
+    private func injectAsync(into instance: AnyObject, entry: RegistryEntry) async throws {
+        if !entry.isPrepared { try prepare(entry, path: []) }
+        _ = try await withAsyncResolution(of: .entry(entry)) { context in try await context.injectAsync(into: instance, entry: entry) }
+    }
+}
+
 extension BlockComponentFactory {
     /// Where every asynchronous lookup that found its entry ends: the warm component, the synchronous
     /// resolution when nothing needs awaiting, otherwise an asynchronous resolution.

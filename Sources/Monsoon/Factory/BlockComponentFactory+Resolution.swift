@@ -164,6 +164,161 @@ extension BlockComponentFactory {
     }
 }
 
+/// Resolving by key with runtime arguments: for module boundaries where the caller cannot import the
+/// assembly and knows only a key and values. The awaiting form is here too: both find the method alike.
+extension BlockComponentFactory {
+    /// The component of the parameterized definition with `key`, called with `arguments` (not empty).
+    func resolveParameterized<T>(key: String, arguments: [any Sendable], as type: T.Type) throws(ResolutionError) -> T {
+        let reference = try parameterizedReference(key: key, arguments: arguments)
+        guard let parameterized = reference.parameterized else {
+            throw .argumentsNotDeclared(key, count: arguments.count)
+        }
+        let entry = try parameterizedEntry(for: reference, definition: parameterized, path: [])
+        return try withResolution(of: .entry(entry)) { context throws(ResolutionError) in
+            try context.component(of: entry, as: type)
+        }
+    }
+
+    /// `resolveParameterized(key:arguments:as:)`, awaiting whatever the build must await.
+    nonisolated(nonsending)
+    func resolveParameterized<T>(key: String, arguments: [any Sendable], as type: T.Type) async throws -> T {
+        let reference = try parameterizedReference(key: key, arguments: arguments)
+        guard reference.parameterized != nil else { throw ResolutionError.argumentsNotDeclared(key, count: arguments.count) }
+        let component = try await withAsyncResolution(of: .reference(reference)) { context in
+            let entry = try context.entry(for: reference, declaredType: T.self)
+            return try typed(try await context.instanceAsync(of: entry), of: entry, as: T.self, path: [])
+        }
+        return component
+    }
+
+    private func parameterizedReference(key: String, arguments: [any Sendable]) throws(ResolutionError) -> DefinitionReference {
+        guard let parsed = DefinitionKey(parsing: key),
+              let (assembly, methods) = assemblies.parameterizedMethods(ofAssemblyNamed: parsed.assembly), !methods.isEmpty
+        else {
+            throw .unknownKey(key, knownKeys: catalog.keys, path: [])
+        }
+        var acceptingNames: [String] = []
+        for candidate in methods where candidate.parameterTypes.count == arguments.count {
+            guard let reference = candidate.call(assembly, arguments) else { continue }
+            if reference.function == parsed.method { return reference }
+            acceptingNames.append(reference.function)
+        }
+        // Methods that take these arguments are named only once called with them: a misspelt label
+        // (`squire(name:)`) is found among those.
+        let nearest = nearestNames(to: parsed.method, among: acceptingNames)
+        if !nearest.isEmpty {
+            throw .unknownKey(key, knownKeys: [], path: [],
+                              suggestions: nearest.map { DefinitionKey(assembly: parsed.assembly, method: $0).description })
+        }
+        throw .argumentMismatch(key, arguments: arguments, signatures: methods.map(\.signature))
+    }
+}
+
+/// Asking whether something is registered, and optional lookups, for code that can do without a
+/// component (Swinject's `resolve` returns an optional for that reason).
+extension BlockComponentFactory {
+    /// Whether exactly one definition declares `type`, so that ``resolve(_:)-7ft40`` finds it.
+    ///
+    /// ```swift
+    /// if factory.contains((any Analytics).self) { … }
+    /// ```
+    public func contains(_ type: Any.Type) -> Bool {
+        catalog.entries(declaring: type)?.count == 1
+    }
+
+    /// Whether a definition has `key`, or the key of a replaced assembly's method that a subclass
+    /// answers to.
+    public func contains(key: String) -> Bool {
+        catalog.entry(forKey: key) != nil
+    }
+
+    /// The component of the unique definition that declares `type`, or `nil` when no definition does.
+    ///
+    /// ```swift
+    /// let analytics = try factory.resolveIfPresent((any Analytics).self)   // nil in an app without one
+    /// ```
+    ///
+    /// - Throws: every other failure, as ``resolve(_:)-7ft40`` does: several definitions declaring
+    ///   `type` (`ErrorKind.ambiguousType`), or a build that fails. Absence is the only
+    ///   thing that becomes `nil`, so a broken component is never mistaken for a missing one.
+    ///
+    /// Asked for an optional, `resolveIfPresent(Knight?.self)`, it finds the definition of `Knight`.
+    public func resolveIfPresent<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T? {
+        if catalog.entries(declaring: type) != nil { return try resolve(type) }
+        guard let wrapped = Self.definedWrappedType(of: type, in: catalog) else { return nil }
+        return try reportingFailure { () throws(ResolutionError) in try resolve(uniqueEntry(for: wrapped, path: []), as: T.self) }
+    }
+
+    /// `Knight` for `Knight?` when a definition declares it: the optional is what `resolveIfPresent`
+    /// returns anyway, and no definition declares an optional.
+    static func definedWrappedType(of type: Any.Type, in catalog: Catalog) -> Any.Type? {
+        guard let wrapped = MetadataKind.wrappedType(ofOptional: type), catalog.entries(declaring: wrapped) != nil else { return nil }
+        return wrapped
+    }
+}
+
+extension Resolver {
+    /// The component of the unique definition that declares `type`, or `nil` when no definition does;
+    /// see ``BlockComponentFactory/resolveIfPresent(_:)``.
+    public func resolveIfPresent<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T? {
+        let context = try activeContext(typeName(type))
+        if context.factory.catalog.entries(declaring: type) != nil { return try context.resolve(type) }
+        guard let wrapped = BlockComponentFactory.definedWrappedType(of: type, in: context.factory.catalog) else { return nil }
+        return try context.component(of: context.factory.uniqueEntry(for: wrapped, path: context.path), as: T.self)
+    }
+}
+
+/// Injecting into components built elsewhere (Typhoon's `inject:`, Objection's `injectDependencies:`).
+extension BlockComponentFactory {
+    /// Applies the property and method injections and the hooks of the unique definition declaring `T`
+    /// to an object built elsewhere, such as a view controller made by a storyboard.
+    ///
+    /// ```swift
+    /// let knight = Knight(quest: DragonQuest())
+    /// try factory.inject(into: knight)     // damselsRescued, armory, … injected; initializer not called
+    /// ```
+    ///
+    /// - Throws: `ErrorKind.noDefinitionForType` when no definition declares `T`, so a
+    ///   forgotten definition is never silently skipped; `ErrorKind.asyncRequired` when an injection
+    ///   needs a component with an async initializer (use the `async` form); any failure while injecting.
+    public func inject<T: AnyObject>(into instance: T) throws(ResolutionError) {
+        try reportingFailure { () throws(ResolutionError) in
+            let entry = try uniqueEntry(for: T.self, path: [])
+            _ = try inject(into: instance, entry: entry)
+        }
+    }
+
+    /// Applies the injections of the definition an assembly method returns to an object built elsewhere.
+    ///
+    /// ```swift
+    /// try factory.inject(into: knight, as: QuestAssembly.knight)
+    /// ```
+    public func inject<A: Assembly, T: AnyObject>(
+        into instance: T, as method: (A) -> () -> Definition<T>
+    ) throws(ResolutionError) {
+        try reportingFailure { () throws(ResolutionError) in
+            let definition = try definition(method, path: [])
+            let entry = try entry(for: definition.reference, declaredType: T.self, path: [])
+            _ = try inject(into: instance, entry: entry)
+        }
+    }
+
+    /// Applies the injections of the unique definition declaring `T` to a value built elsewhere.
+    public func inject<T>(into value: inout T) throws(ResolutionError) {
+        let injected = try reportingFailure { () throws(ResolutionError) in try inject(into: value, entry: uniqueEntry(for: T.self, path: [])) }
+        if let typed = injected as? T { value = typed }
+    }
+
+    private func inject(into existing: Any, entry: RegistryEntry) throws(ResolutionError) -> Any {
+        do {
+            if !entry.isPrepared { try prepare(entry, path: []) }
+            return try withResolution(of: .entry(entry)) { context throws(ResolutionError) in try context.inject(into: existing, entry: entry) }
+        } catch {
+            throw error.asyncRequired(in: .injection)
+        }
+    }
+}
+
 /// Reporting failed resolution calls to the factory's `onResolutionFailure` observer: every public call
 /// that resolves runs its body through `reportingFailure` (or, where a closure would copy a definition,
 /// catches into `reported` itself), and `reported` is the one place that decides what is reported.

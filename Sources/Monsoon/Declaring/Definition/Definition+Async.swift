@@ -1,4 +1,4 @@
-// Components whose initializer is `async`. The fixed-arity forms are in Definition+AsyncArity.swift;
+// Components whose initializer is `async`. The fixed-arity forms are in Definition+Arities.swift;
 // the compiler picks them for an `async` initializer or factory function, and for an initializer isolated
 // to a global actor other than the main actor (Swift calls such an initializer with `await`).
 

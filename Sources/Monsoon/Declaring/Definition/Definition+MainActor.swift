@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
 
-// Main-actor components. The fixed-arity initializer forms are in Definition+MainActorArity.swift and
-// Definition+MainActorAsyncArity.swift; the compiler picks them for a `@MainActor` initializer, as in a
-// module whose default isolation is the main actor. A main-actor component is built on the main actor,
+// Main-actor components. The fixed-arity initializer forms are in Definition+Arities.swift; the
+// compiler picks them for a `@MainActor` initializer, as in a module whose default isolation is the
+// main actor. A main-actor component is built on the main actor,
 // whole: its initializer, injections and hooks. A synchronous resolution checks that it runs there and
 // throws `mainActorRequired` otherwise; an asynchronous one goes there for the component's build (see
 // ResolutionContext+Async.swift).
@@ -12,7 +12,7 @@ import Foundation
 // (`Definition<any HTTPClient>`) is not `Sendable` to the compiler, although the main-actor class behind
 // it is. The closure parameters are `sending` instead, which is what keeps these overloads apart from
 // the nonisolated ones: Swift rejects, as redeclarations, overloads whose function types differ only in
-// a global actor (see Definition+MainActorArity.swift).
+// a global actor (see Definition+Arities.swift).
 
 extension Definition {
     /// What every main-actor initializer form comes to, with its arguments already evaluated.

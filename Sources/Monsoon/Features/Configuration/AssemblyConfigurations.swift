@@ -58,9 +58,3 @@ extension AssemblyConfigurations {
         return global
     }
 }
-
-extension BlockComponentFactory {
-    func configuration(forAssembly declaring: ObjectIdentifier?, building definition: AnyDefinition?) -> Configuration {
-        assemblyConfigurations.configuration(forAssembly: declaring, building: definition, directory: assemblies, global: configuration)
-    }
-}

@@ -123,12 +123,3 @@ struct GraphBuilder {
         factory.catalog.entry(for: reference)?.key
     }
 }
-
-extension BlockComponentFactory {
-    /// The registry as a graph of definitions and injections; with `key`, the part of it reachable from
-    /// the definition with that key.
-    public func graph(from key: String? = nil) -> DependencyGraph {
-        let whole = GraphBuilder(factory: self).graph
-        return key.map(whole.subgraph(from:)) ?? whole
-    }
-}

@@ -81,3 +81,21 @@ final class ResolutionTracer {
         if stack.isEmpty { roots.append(node) } else { stack[stack.count - 1].children.append(node) }
     }
 }
+
+extension ResolutionTracer {
+    /// Runs `body` with resolution tracing on for `factory` on this thread (see
+    /// ``BlockComponentFactory/trace(_:)``), and returns its result with the trace of every resolution it made.
+    static func tracing<T>(_ factory: BlockComponentFactory, _ body: () throws -> T) rethrows -> (T, ResolutionTrace) {
+        let tracer = ResolutionTracer()
+        let state = ThreadState.current
+        let previous = state.pointee.resolutions.pendingTracer
+        state.pointee.resolutions.pendingTracer = (tracer, ObjectIdentifier(factory))
+        factory.patches.beginBypass()  // warm paths skip resolutions, and so tracing: send everything the slow way
+        defer {
+            factory.patches.endBypass()
+            state.pointee.resolutions.pendingTracer = previous
+        }
+        let result = try body()
+        return (result, ResolutionTrace(roots: tracer.roots))
+    }
+}
