@@ -7,7 +7,7 @@ import Synchronization
 /// graph's facts, and for a definition a body reached after activation, its parent chain.
 ///
 /// Unchecked `Sendable`: its `let`s are immutable, and what the factory completes later lives in
-/// `completed`, whose invariant `PublishedFields` states (`Runtime/UncheckedFields.swift`): changed in
+/// `completed`, whose invariant `PublishedFields` states (`Runtime/Unchecked.swift`): changed in
 /// `init` or under the factory's preparation lock, published by storing `prepared` with release
 /// ordering, read by a thread that loaded `isPrepared` as `true` (the resolution paths call `prepare`
 /// first), that holds the lock, or that reads what `prepareAll` or `evaluateAll` completed or evaluated

@@ -236,10 +236,8 @@ public final class BlockComponentFactory: Sendable {
         if !problems.isEmpty { throw ActivationError(problems: problems) }
         return timings.sorted { $0.duration > $1.duration }
     }
-}
 
-/// The second half of activation: the eager singletons the initializer could not build, because they await.
-extension BlockComponentFactory {
+    // MARK: - The second half of activation: the eager singletons the initializer could not build, because they await.
     /// Builds the eager singletons that activation could not: those whose initializer is `async`, or
     /// that inject one. Call it once, right after activation; the activation report then lists their
     /// build times with the others', and the chain of them that set how long start-up took
@@ -370,48 +368,9 @@ extension BlockComponentFactory {
         }
         return path.reversed()
     }
-}
 
-/// The eager singletons a start builds, and which of them each must wait for: those it reaches through
-/// what it injects (directly, or through components that are not among them), outside its own cycle.
-/// Members of one cycle start together; the shared-build coordinator claims a cycle's cells as a group,
-/// so one resolution builds them all.
-struct StartPlan: Sendable {
-    let entries: [RegistryEntry]
-    /// For each entry, the positions in `entries` of those it waits for.
-    let waitsFor: [[Int]]
-
-    init(awaiting entries: [RegistryEntry], in factory: BlockComponentFactory) {
-        self.entries = entries
-        var position: [ObjectIdentifier: Int] = [:]
-        for (index, entry) in entries.enumerated() { position[ObjectIdentifier(entry)] = index }
-        var reaches: [[Int]] = []
-        for entry in entries {
-            var found: [Int] = []
-            var visited: Set<ObjectIdentifier> = [ObjectIdentifier(entry)]
-            var stack = [entry]
-            while let current = stack.popLast() {
-                AsyncReach.forEachEdge(of: current, in: factory.catalog) { edge in
-                    // What a build waits for is what it builds; only what may await can lead to a
-                    // singleton that awaits.
-                    guard edge.isBuiltWithComponent, let reached = edge.entry, reached.isPrepared, reached.reach.mayAwait,
-                          !factory.mayHoldValue(reached), visited.insert(ObjectIdentifier(reached)).inserted else { return }
-                    if let index = position[ObjectIdentifier(reached)] { found.append(index) } else { stack.append(reached) }
-                }
-            }
-            reaches.append(found)
-        }
-        var component = [Int](repeating: 0, count: entries.count)
-        for (number, members) in CycleGroups.stronglyConnectedComponents(successors: reaches).enumerated() {
-            for member in members { component[member] = number }
-        }
-        waitsFor = reaches.enumerated().map { index, reached in reached.filter { component[$0] != component[index] } }
-    }
-}
-
-/// Factories made from this one's assemblies and settings (Objection's `withModules:` and
-/// `withoutModuleOfType:`), each activated anew.
-extension BlockComponentFactory {
+    // MARK: - Factories made from this one's assemblies and settings (Objection's `withModules:` and
+    // `withoutModuleOfType:`), each activated anew.
     /// A new factory activated from this one's assemblies plus `assemblies` (Objection's
     /// `withModules:`): an assembly given here replaces one of this factory's of the same type, a
     /// superclass or a subclass. Configuration, post-processors, resolution limits (`maximumDepth`,
@@ -500,10 +459,8 @@ extension BlockComponentFactory {
     private static func related(_ first: AnyClass, _ second: AnyClass) -> Bool {
         ClassHierarchy.isSubclass(first, of: second) || ClassHierarchy.isSubclass(second, of: first)
     }
-}
 
-/// Emptying the pools of a scope of one's own: Swinject's `resetObjectScope(_:)`.
-extension BlockComponentFactory {
+    // MARK: - Emptying the pools of a scope of one's own: Swinject's `resetObjectScope(_:)`.
     /// Releases every component this factory pools in `scope`, a scope of your own: the next resolution
     /// of each builds a new one.
     ///
@@ -569,29 +526,10 @@ extension BlockComponentFactory {
         }
         return names
     }
-}
 
-/// A name shared by two scopes of one's own that differ in holding or eagerness: `Scope("cache")` and
-/// `Scope("cache", holding: .weakly)`, which a report, a graph and `reset` could not tell apart.
-enum ScopeConflicts {
-    /// The first conflict among `entries`, as a finding naming both scopes and a definition in each.
-    static func finding(in entries: [RegistryEntry]) -> ValidationReport.Finding? {
-        var first: [UInt16: RegistryEntry] = [:]
-        for entry in entries where entry.scope.isResettable {
-            guard let seen = first[entry.scope.number] else {
-                first[entry.scope.number] = entry
-                continue
-            }
-            if seen.scope != entry.scope { return .conflictingScopes(seen, entry) }
-        }
-        return nil
-    }
-}
-
-/// The default factory (Typhoon's `makeDefault` / `defaultFactory`), for code that cannot be handed the
-/// factory, such as objects created by a framework: the one the current task was given with
-/// `withDefaultFactory(_:operation:)`, otherwise the process-wide one.
-extension BlockComponentFactory {
+    // MARK: - The default factory (Typhoon's `makeDefault` / `defaultFactory`), for code that cannot be handed the
+    // factory, such as objects created by a framework: the one the current task was given with
+    // `withDefaultFactory(_:operation:)`, otherwise the process-wide one.
     /// Makes this factory the process-wide default one, replacing any previous default. A task given
     /// a factory with `withDefaultFactory(_:operation:)` (or a test with MonsoonTesting's
     /// factory trait) sees that one instead.
@@ -629,6 +567,82 @@ extension BlockComponentFactory {
     /// Clears the process-wide default factory, releasing it if nothing else holds it.
     public static func clearDefault() {
         defaultFactoryStorage.withLock { $0 = nil }
+    }
+
+    // MARK: - The public entry points of optional features that are one call on the factory; each feature's work
+    // is in its own folder (Features/).
+    /// The registry as a graph of definitions and injections; with `key`, the part of it reachable from
+    /// the definition with that key.
+    public func graph(from key: String? = nil) -> DependencyGraph {
+        let whole = GraphBuilder(factory: self).graph
+        return key.map(whole.subgraph(from:)) ?? whole
+    }
+
+    /// Runs `body` with resolution tracing on for this factory on this thread, and returns its result
+    /// with the trace of every resolution it made.
+    ///
+    /// - Complexity: tracing records every component requested; leave it off in production paths.
+    public func trace<T>(_ body: () throws -> T) rethrows -> (T, ResolutionTrace) {
+        try ResolutionTracer.tracing(self, body)
+    }
+
+    /// The configuration an injection made in a body of `declaring`'s reads (see `AssemblyConfigurations`).
+    func configuration(forAssembly declaring: ObjectIdentifier?, building definition: AnyDefinition?) -> Configuration {
+        assemblyConfigurations.configuration(forAssembly: declaring, building: definition, directory: assemblies, global: configuration)
+    }
+}
+
+/// The eager singletons a start builds, and which of them each must wait for: those it reaches through
+/// what it injects (directly, or through components that are not among them), outside its own cycle.
+/// Members of one cycle start together; the shared-build coordinator claims a cycle's cells as a group,
+/// so one resolution builds them all.
+struct StartPlan: Sendable {
+    let entries: [RegistryEntry]
+    /// For each entry, the positions in `entries` of those it waits for.
+    let waitsFor: [[Int]]
+
+    init(awaiting entries: [RegistryEntry], in factory: BlockComponentFactory) {
+        self.entries = entries
+        var position: [ObjectIdentifier: Int] = [:]
+        for (index, entry) in entries.enumerated() { position[ObjectIdentifier(entry)] = index }
+        var reaches: [[Int]] = []
+        for entry in entries {
+            var found: [Int] = []
+            var visited: Set<ObjectIdentifier> = [ObjectIdentifier(entry)]
+            var stack = [entry]
+            while let current = stack.popLast() {
+                AsyncReach.forEachEdge(of: current, in: factory.catalog) { edge in
+                    // What a build waits for is what it builds; only what may await can lead to a
+                    // singleton that awaits.
+                    guard edge.isBuiltWithComponent, let reached = edge.entry, reached.isPrepared, reached.reach.mayAwait,
+                          !factory.mayHoldValue(reached), visited.insert(ObjectIdentifier(reached)).inserted else { return }
+                    if let index = position[ObjectIdentifier(reached)] { found.append(index) } else { stack.append(reached) }
+                }
+            }
+            reaches.append(found)
+        }
+        var component = [Int](repeating: 0, count: entries.count)
+        for (number, members) in CycleGroups.stronglyConnectedComponents(successors: reaches).enumerated() {
+            for member in members { component[member] = number }
+        }
+        waitsFor = reaches.enumerated().map { index, reached in reached.filter { component[$0] != component[index] } }
+    }
+}
+
+/// A name shared by two scopes of one's own that differ in holding or eagerness: `Scope("cache")` and
+/// `Scope("cache", holding: .weakly)`, which a report, a graph and `reset` could not tell apart.
+enum ScopeConflicts {
+    /// The first conflict among `entries`, as a finding naming both scopes and a definition in each.
+    static func finding(in entries: [RegistryEntry]) -> ValidationReport.Finding? {
+        var first: [UInt16: RegistryEntry] = [:]
+        for entry in entries where entry.scope.isResettable {
+            guard let seen = first[entry.scope.number] else {
+                first[entry.scope.number] = entry
+                continue
+            }
+            if seen.scope != entry.scope { return .conflictingScopes(seen, entry) }
+        }
+        return nil
     }
 }
 
@@ -671,26 +685,3 @@ enum TaskDefaultFactory {
 /// The process-wide default factory behind a lock, so any thread may read or replace it.
 private let defaultFactoryStorage = Locked<BlockComponentFactory?>(nil)
 
-/// The public entry points of optional features that are one call on the factory; each feature's work
-/// is in its own folder (Features/).
-extension BlockComponentFactory {
-    /// The registry as a graph of definitions and injections; with `key`, the part of it reachable from
-    /// the definition with that key.
-    public func graph(from key: String? = nil) -> DependencyGraph {
-        let whole = GraphBuilder(factory: self).graph
-        return key.map(whole.subgraph(from:)) ?? whole
-    }
-
-    /// Runs `body` with resolution tracing on for this factory on this thread, and returns its result
-    /// with the trace of every resolution it made.
-    ///
-    /// - Complexity: tracing records every component requested; leave it off in production paths.
-    public func trace<T>(_ body: () throws -> T) rethrows -> (T, ResolutionTrace) {
-        try ResolutionTracer.tracing(self, body)
-    }
-
-    /// The configuration an injection made in a body of `declaring`'s reads (see `AssemblyConfigurations`).
-    func configuration(forAssembly declaring: ObjectIdentifier?, building definition: AnyDefinition?) -> Configuration {
-        assemblyConfigurations.configuration(forAssembly: declaring, building: definition, directory: assemblies, global: configuration)
-    }
-}
