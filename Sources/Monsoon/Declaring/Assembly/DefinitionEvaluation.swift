@@ -42,7 +42,7 @@ enum DefinitionEvaluation {
         /// is evaluated once, and a cycle of references ends at the second visit. Once a chain was cut
         /// for depth, one reached again by a shorter path is evaluated again, so that a definition listed
         /// farther along a long chain carries discovery past the cut.
-        var seen: [DefinitionIdentity: Int] = [:]
+        var seen = SeenIdentities()
         /// Definitions evaluated because another definition referred to them, in discovery order.
         var found: [AnyDefinition] = []
         /// How many discovered bodies are being evaluated, one inside the other.
@@ -64,15 +64,40 @@ enum DefinitionEvaluation {
         /// Whether to evaluate `identity` now: not seen yet (or, once a chain was cut, seen only deeper),
         /// and neither too deep nor too low on stack, which is recorded for the activation error.
         mutating func admit(_ identity: DefinitionIdentity, stackIsLow: Bool) -> Bool {
-            if let seenAt = seen[identity], tooDeep.isEmpty || depth >= seenAt { return false }
+            if let seenAt = seen.depth(of: identity), tooDeep.isEmpty || depth >= seenAt { return false }
             if let registered, registered.isRegistered(identity) { return false }
             guard depth < Self.depthLimit, !stackIsLow else {
                 tooDeep.insert(identity)
                 return false
             }
-            seen[identity] = depth
+            seen.record(identity, depth: depth)
             depth += 1
             return true
+        }
+    }
+
+    /// The identities discovery has seen, with the depth each was evaluated at: a table indexed by the
+    /// identity's precomputed hash, since a dictionary hashed every reference with `Hasher`, about 600
+    /// instructions per reference a listed body makes.
+    struct SeenIdentities {
+        private var table = IndexTable()
+        private var identities: [(identity: DefinitionIdentity, depth: Int)] = []
+
+        func depth(of identity: DefinitionIdentity) -> Int? {
+            position(of: identity).map { identities[$0].depth }
+        }
+
+        mutating func record(_ identity: DefinitionIdentity, depth: Int) {
+            if let position = position(of: identity) {
+                identities[position].depth = depth
+            } else {
+                table.insert(identities.count, hash: UInt(identity.mixed))
+                identities.append((identity, depth))
+            }
+        }
+
+        private func position(of identity: DefinitionIdentity) -> Int? {
+            table.find(hash: UInt(identity.mixed)) { identities[$0].identity == identity }
         }
     }
 
@@ -103,6 +128,13 @@ enum DefinitionEvaluation {
         // Changed in place: a copy taken out and written back would share the set's storage, and the
         // first insertion would then copy all of it, once per definition.
         return state.pointee.definitions.discovery?.admit(identity, stackIsLow: stackIsLow) ?? false
+    }
+
+    /// Records that activation lists the definition at `identity`, whose body is being evaluated: a
+    /// reference to it met later is registered by the listing, and its body is not evaluated again.
+    @usableFromInline
+    static func listing(_ identity: DefinitionIdentity) {
+        ThreadState.current.pointee.definitions.discovery?.seen.record(identity, depth: 0)
     }
 
     /// Records a definition evaluated because `shouldDiscover` said so.
