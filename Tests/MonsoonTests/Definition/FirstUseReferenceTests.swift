@@ -49,33 +49,7 @@ final class FirstUseAssembly: Assembly {
     }
 }
 
-/// `tiller()` is listed before the bodies that refer to it.
-final class ListedFirstAssembly: Assembly {
-    let tillerBodyRuns = Locked<Int>(0)
-
-    override var definitions: [any ComponentDefinition] { [tiller(), keel(), spareKeel()] }
-
-    func tiller() -> Definition<Tiller> {
-        define(.lazySingleton) { [self] in
-            tillerBodyRuns.withLock { $0 += 1 }
-            return Definition(Tiller.init)
-        }
-    }
-    func keel() -> Definition<Keel> { define { [self] in Definition(Keel.init(tiller:), tiller()) } }
-    func spareKeel() -> Definition<Keel> { define { [self] in Definition(Keel.init(tiller:), tiller()).inject(\.rudder, tiller()) } }
-}
-
 @Suite struct FirstUseReferenceTests {
-    @Test func aListedBodyThatLaterBodiesReferToRunsOnceAtActivation() throws {
-        let assembly = ListedFirstAssembly()
-        let factory = try BlockComponentFactory(assemblies: [assembly])
-        #expect(assembly.tillerBodyRuns.current == 1, "listed first: the three references later bodies make run no body")
-        let keel = try factory.resolve(ListedFirstAssembly.keel)
-        let spare = try factory.resolve(ListedFirstAssembly.spareKeel)
-        #expect(keel.tiller === spare.tiller && spare.rudder === spare.tiller, "every reference reaches the one listed lazySingleton")
-        #expect(assembly.tillerBodyRuns.current == 1, "and resolving runs no body")
-    }
-
     @Test func aDefinitionOnlyABodyReachesIsRegisteredAtActivationAndTheBodyRunsOnce() throws {
         let log = ReferenceLog()
         let factory = try BlockComponentFactory(assemblies: [FirstUseAssembly(log: log)])

@@ -50,7 +50,6 @@ extension Assembly {
             }
             return Definition(referenceTo: identity, function: function, assemblyType: type(of: self))
         }
-        if evaluation.pointee.definitions.isDiscovering { DefinitionEvaluation.listing(identity) }
         evaluation.pointee.definitions.mode = .evaluating
         let previousAssembly = evaluation.pointee.definitions.declaringAssembly
         evaluation.pointee.definitions.declaringAssembly = ObjectIdentifier(type(of: self))

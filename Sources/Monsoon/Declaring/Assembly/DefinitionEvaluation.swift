@@ -77,11 +77,16 @@ enum DefinitionEvaluation {
     }
 
     /// The identities discovery has seen, with the depth each was evaluated at: a table indexed by the
-    /// identity's precomputed hash, since a dictionary hashed every reference with `Hasher`, about 600
-    /// instructions per reference a listed body makes.
+    /// identity's precomputed hash, since a dictionary hashed every reference with `Hasher`. Its
+    /// elements are a struct: an array of tuples is handled through the tuple's generic metadata.
     struct SeenIdentities {
+        private struct Seen {
+            let identity: DefinitionIdentity
+            var depth: Int
+        }
+
         private var table = IndexTable()
-        private var identities: [(identity: DefinitionIdentity, depth: Int)] = []
+        private var identities: [Seen] = []
 
         func depth(of identity: DefinitionIdentity) -> Int? {
             position(of: identity).map { identities[$0].depth }
@@ -92,7 +97,7 @@ enum DefinitionEvaluation {
                 identities[position].depth = depth
             } else {
                 table.insert(identities.count, hash: UInt(identity.mixed))
-                identities.append((identity, depth))
+                identities.append(Seen(identity: identity, depth: depth))
             }
         }
 
@@ -128,13 +133,6 @@ enum DefinitionEvaluation {
         // Changed in place: a copy taken out and written back would share the set's storage, and the
         // first insertion would then copy all of it, once per definition.
         return state.pointee.definitions.discovery?.admit(identity, stackIsLow: stackIsLow) ?? false
-    }
-
-    /// Records that activation lists the definition at `identity`, whose body is being evaluated: a
-    /// reference to it met later is registered by the listing, and its body is not evaluated again.
-    @usableFromInline
-    static func listing(_ identity: DefinitionIdentity) {
-        ThreadState.current.pointee.definitions.discovery?.seen.record(identity, depth: 0)
     }
 
     /// Records a definition evaluated because `shouldDiscover` said so.
