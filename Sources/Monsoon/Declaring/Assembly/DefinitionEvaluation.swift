@@ -42,7 +42,7 @@ enum DefinitionEvaluation {
         /// is evaluated once, and a cycle of references ends at the second visit. Once a chain was cut
         /// for depth, one reached again by a shorter path is evaluated again, so that a definition listed
         /// farther along a long chain carries discovery past the cut.
-        var seen = SeenIdentities()
+        var seen: [DefinitionIdentity: Int] = [:]
         /// Definitions evaluated because another definition referred to them, in discovery order.
         var found: [AnyDefinition] = []
         /// How many discovered bodies are being evaluated, one inside the other.
@@ -64,45 +64,15 @@ enum DefinitionEvaluation {
         /// Whether to evaluate `identity` now: not seen yet (or, once a chain was cut, seen only deeper),
         /// and neither too deep nor too low on stack, which is recorded for the activation error.
         mutating func admit(_ identity: DefinitionIdentity, stackIsLow: Bool) -> Bool {
-            if let seenAt = seen.depth(of: identity), tooDeep.isEmpty || depth >= seenAt { return false }
+            if let seenAt = seen[identity], tooDeep.isEmpty || depth >= seenAt { return false }
             if let registered, registered.isRegistered(identity) { return false }
             guard depth < Self.depthLimit, !stackIsLow else {
                 tooDeep.insert(identity)
                 return false
             }
-            seen.record(identity, depth: depth)
+            seen[identity] = depth
             depth += 1
             return true
-        }
-    }
-
-    /// The identities discovery has seen, with the depth each was evaluated at: a table indexed by the
-    /// identity's precomputed hash, since a dictionary hashed every reference with `Hasher`. Its
-    /// elements are a struct: an array of tuples is handled through the tuple's generic metadata.
-    struct SeenIdentities {
-        private struct Seen {
-            let identity: DefinitionIdentity
-            var depth: Int
-        }
-
-        private var table = IndexTable()
-        private var identities: [Seen] = []
-
-        func depth(of identity: DefinitionIdentity) -> Int? {
-            position(of: identity).map { identities[$0].depth }
-        }
-
-        mutating func record(_ identity: DefinitionIdentity, depth: Int) {
-            if let position = position(of: identity) {
-                identities[position].depth = depth
-            } else {
-                table.insert(identities.count, hash: UInt(identity.mixed))
-                identities.append(Seen(identity: identity, depth: depth))
-            }
-        }
-
-        private func position(of identity: DefinitionIdentity) -> Int? {
-            table.find(hash: UInt(identity.mixed)) { identities[$0].identity == identity }
         }
     }
 
