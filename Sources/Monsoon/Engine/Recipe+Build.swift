@@ -1,16 +1,8 @@
 /// How a definition's behaviour builds: where a resolution's build enters the recipe.
 extension RecipeBehaviour {
-    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+    func buildComponent(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
         if let specializedBuild { return try specializedBuild(self, context, entry) }
         return try recipe.build(in: context, entry: entry)
-    }
-
-    nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
-        try await recipe.buildAsync(in: context, entry: entry)
-    }
-
-    func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        try recipe.injectExisting(existing, in: context, entry: entry)
     }
 }
 

@@ -57,7 +57,7 @@ extension UncheckedStorage: Sendable {}
 ///   publication: bookkeeping that does (a preparation pass's) is kept outside, in fields Swift checks.
 ///
 /// Owners: `RegistryEntry.completed` (its factory's preparation lock; the flag is `prepared`), and
-/// `RecipeBehaviour.compilation` (changed while `isKnownUniquelyReferenced` says nothing shares it).
+/// `AnyDefinition.Box.compiled` (changed while `isKnownUniquelyReferenced` says nothing shares it).
 /// Hold fields here that are cheap to copy as a whole: a read of one field may copy the struct (a
 /// shared cell's `Any` value, read on every singleton resolution, stays a plain stored property).
 /// If it breaks: a torn or stale read, which the ThreadSanitizer run of the test suite reports
@@ -120,7 +120,7 @@ extension RegistryEntry {
     /// Invariant: the entry holds the box for as long as the build runs, and never replaces it once
     /// published (see `PublishedFields`); builds run only on published entries.
     func build(in context: ResolutionContext) throws -> Any {
-        try Unmanaged.passUnretained(definition.box)._withUnsafeGuaranteedRef { box in try box.reading { try $0.build(context, self) } }
+        try Unmanaged.passUnretained(definition.box)._withUnsafeGuaranteedRef { box in try box.build(context, self) }
     }
 }
 

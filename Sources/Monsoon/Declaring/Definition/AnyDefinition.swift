@@ -11,8 +11,8 @@ public protocol ComponentDefinition: Sendable {
 /// public only because ``ComponentDefinition`` hands it over; read a definition through
 /// ``DefinitionInfo`` (``BlockComponentFactory/definitions``, ``RegisteredDefinition/info``).
 public struct AnyDefinition: Sendable {
-    /// Every field, in one object: activation hands each definition through several arrays, and a copy
-    /// is then one reference count rather than one per field.
+    /// The one object a definition is erased to (see `Box`): activation hands each definition through
+    /// several arrays, and a copy is then one reference count rather than one per field.
     @usableFromInline var box: Box
 
     /// What an erased definition declares; changed only by making a new box. What few definitions set is
@@ -29,6 +29,33 @@ public struct AnyDefinition: Sendable {
         /// The parent, the exposed types, the binding's name and the runtime arguments: `nil` when the
         /// definition has none.
         var rare: RareDefinitionFields?
+
+        /// Not inlinable: `Flags` and the rare fields stay internal.
+        @usableFromInline
+        init(
+            identity: DefinitionIdentity, arguments: RuntimeArguments, functionName: StaticString, assemblyType: Assembly.Type?,
+            declaredType: Any.Type, declaredScope: Scope?, isAbstract: Bool, hasInitializer: Bool, injects: Bool,
+            hasAfterInjections: Bool, isDefined: Bool, isParameterized: Bool, parent: DefinitionReference?,
+            exposedTypes: [Any.Type], isAsync: Bool, isMainActor: Bool
+        ) {
+            self.identity = identity
+            self.functionName = functionName
+            self.declaredScope = declaredScope
+            self.flags = Flags(isAbstract: isAbstract, hasInitializer: hasInitializer, injects: injects, hasAfterInjections: hasAfterInjections,
+                               isDefined: isDefined, isParameterized: isParameterized, isAsync: isAsync, isMainActor: isMainActor)
+            self.assemblyType = assemblyType
+            self.declaredType = declaredType
+            self.rare = RareDefinitionFields.unlessEmpty(parent: parent, exposedTypes: exposedTypes, bindingName: nil, arguments: arguments)
+        }
+
+        /// The fields of a recipe being written, until `define` compiles it: only a compiled box is erased.
+        @usableFromInline
+        static func unwritten(_ declaredType: Any.Type) -> Fields {
+            Fields(identity: DefinitionIdentity(fileID: "", line: 0, column: 0), arguments: .none, functionName: "", assemblyType: nil,
+                   declaredType: declaredType, declaredScope: nil, isAbstract: false, hasInitializer: false, injects: false,
+                   hasAfterInjections: false, isDefined: false, isParameterized: false, parent: nil, exposedTypes: [],
+                   isAsync: false, isMainActor: false)
+        }
 
         struct Flags: OptionSet, Sendable {
             let rawValue: UInt8
@@ -84,37 +111,122 @@ public struct AnyDefinition: Sendable {
         }
     }
 
-    /// What an erased definition holds: its fields and the typed recipe that builds the component.
+    /// What a definition is erased to: its fields and what `Definition.specialized()` compiled where the
+    /// component type is known, read here without its type; the typed recipe is in the subclass,
+    /// `RecipeBehaviour<T>`, whose overrides are what the methods below do. One object per definition.
+    ///
+    /// A class hierarchy rather than a protocol, so that erasing a compiled definition is an upcast:
+    /// forming a protocol existential of `RecipeBehaviour<T>` in generic code (`erased` is
+    /// `ComponentDefinition`'s witness) looks its metadata and conformance up, about 800 instructions per
+    /// definition. Every box is a `RecipeBehaviour`; the bodies here are those of a definition without a
+    /// recipe, which nothing makes.
+    ///
+    /// Unchecked `Sendable`: `compiled` is set in `init` or at most once by `compile`, only while the
+    /// object is uniquely referenced (`Definition.compileStorage` checks), before any other thread or
+    /// value can read it: the owner's side of `PublishedFields`'s invariant, with sharing the object as
+    /// its publication. The subclass's recipe is immutable.
     @usableFromInline
-    final class Box: DefinitionAttachment, @unchecked Sendable {
+    class Box: @unchecked Sendable {
+        /// First, so that its offset is fixed, not read from the subclass's generic metadata by every build.
+        @exclusivity(unchecked) @usableFromInline final private(set) var compiled: PublishedFields<Compilation>
+
+        @usableFromInline
+        init(_ compilation: Compilation) {
+            self.compiled = PublishedFields(compilation)
+        }
+
+        /// What the definition declares.
+        @usableFromInline final var fields: Fields { compiled.fields.fields }
+
+        /// Sets what `Definition.compileStorage` made; only on a box nothing else references yet.
+        @usableFromInline
+        final func compile(_ compilation: Compilation) {
+            compiled.change { $0 = compilation }
+        }
+
+        /// The recipe's injections, as data, in build order.
+        final var dependencies: [Dependency] { compiled.fields.dependencies }
+
+        /// The initializer compiled where the component type is known, a new closure on each call (see
+        /// `Compilation.make`).
+        final func detachedBuild() -> CompiledMake? {
+            // Not `Optional.map`: passing the maker through its generic parameter wraps it in a new closure.
+            guard let maker = compiled.fields.make else { return nil }
+            return maker(self)
+        }
+
+        /// A box like this one with other fields: a published box never changes.
+        func holding(_ fields: Fields) -> Box { Box(compiled.fields.with(fields)) }
+        /// Builds the component (see `Recipe.build`).
+        func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+            throw ResolutionError.abstract(entry.key, path: context.path, children: [])
+        }
+        /// Builds the component, awaiting its initializer or its main-actor steps.
+        nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
+            try build(context, entry)
+        }
+        /// Runs the injections and hooks on an instance made elsewhere.
+        func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { existing }
+        /// This definition's own steps, erased, for the definitions that inherit from it.
+        var inheritableSteps: InheritedSteps { InheritedSteps() }
+        var replacesInheritedHooks: Bool { false }
+        /// Whether a component of `type` can receive this definition's injections: the rule for children.
+        func accepts(_ type: Any.Type) -> Bool { false }
+        /// The component as a pool holds it.
+        func box(_ component: Any) -> AnyObject? { nil }
+        /// What a child factory that pools the component runs when it closes.
+        func teardown(_ component: Any) -> (@Sendable () -> Void)? { nil }
+        /// Where the recipe injects, which a definition post-processor may rewrite.
+        var injectionSites: [InjectionSite] { [] }
+        /// The same definition with one injection replaced.
+        func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(DefinitionRewriteError) -> Box {
+            throw .noSuchSite(site, sites: [])
+        }
+        /// The same definition with the initializer it would inherit from `provider` as its own.
+        func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> Box {
+            throw DefinitionRewriteError(site: "the initializer", problem: "the definition has no recipe")
+        }
+        /// The same definition injecting an inherited property itself.
+        func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> Box {
+            throw .propertyType(site: .property(keyPath), V.self)
+        }
+        /// Checks that the inherited method at `method` can take `rewrite`.
+        func checkRewrite(ofMethod method: Int, _ rewrite: InheritedSteps.MethodRewrite) throws(DefinitionRewriteError) {
+            throw .noSuchSite(rewrite.site, sites: [])
+        }
+        /// The same definition rewriting one argument of the inherited method at `index`.
+        func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> Box { self }
+    }
+
+    /// What compiling a recipe where its type is known makes, with the fields that erase it. Not nested
+    /// in the generic class: a nested type would be generic too, its metadata looked up at run time.
+    @usableFromInline
+    struct Compilation: Sendable {
         @usableFromInline let fields: Fields
-        let building: any DefinitionBehaviour
+        @usableFromInline let dependencies: [Dependency]
+        /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made
+        /// or changed inside Monsoon (a post-processor's), which builds through the generic code instead.
+        @usableFromInline let build: CompiledBuild?
+        /// What makes the initializer's build alone, compiled the same way: how a component that injects
+        /// nothing is built without a resolution. Handed only the `RecipeBehaviour` it was compiled for (it
+        /// downcasts to that class unchecked): a compilation is stored in that box, or copied with its
+        /// recipe into one of the same component type (`Definition.erased`), and nowhere else.
+        @usableFromInline let make: DetachedMaker?
 
-        init(_ fields: Fields, behaviour: any DefinitionBehaviour) {
+        @inlinable
+        init(fields: Fields, dependencies: [Dependency], build: CompiledBuild?, make: DetachedMaker?) {
             self.fields = fields
-            self.building = behaviour
+            self.dependencies = dependencies
+            self.build = build
+            self.make = make
         }
 
-        /// A box holding `fields` that builds as this one does.
-        func holding(_ fields: Fields) -> Box {
-            Box(fields, behaviour: building)
-        }
-
-        /// Reads `member` of what builds the component, handed over borrowed: returning it would retain
-        /// and release it around every read.
-        @inline(__always)
-        func reading<R>(_ member: (any DefinitionBehaviour) throws -> R) rethrows -> R {
-            try member(building)
-        }
-
-        /// The behaviour's compiled initializer for a detached build, a new closure on each call. Called
-        /// directly, as `reading` would return it through a generic result and wrap it in a new closure.
-        func detachedBuild() -> CompiledMake? {
-            building.detachedBuild()
+        /// This compilation with other fields (a binding's name, an adopted identity).
+        func with(_ fields: Fields) -> Compilation {
+            Compilation(fields: fields, dependencies: dependencies, build: build, make: make)
         }
     }
 
-    @usableFromInline
     init(box: Box) {
         self.box = box
     }
@@ -148,8 +260,6 @@ public struct AnyDefinition: Sendable {
     var isAsync: Bool { box.fields.isAsync }
     /// Whether the component is built on the main actor (its initializer or a hook is isolated to it).
     var isMainActor: Bool { box.fields.isMainActor }
-    /// The typed recipe behind the erased fields: one object, so copying a definition is cheap.
-    var behaviour: any DefinitionBehaviour { box.reading { $0 } }
     /// The name a module's binding was given (`binder.bind(…, named: "staging")`), or the name made from
     /// the bound type for an unnamed one; `nil` for a definition made by an assembly method.
     var bindingName: (name: String, isExplicit: Bool)? { box.fields.bindingName }
@@ -161,50 +271,24 @@ public struct AnyDefinition: Sendable {
         box = box.holding(fields)
     }
 
-    /// Replaces the box with one that builds with `behaviour`, its fields changed by `change`: what
-    /// rewriting a definition's injections makes.
-    private mutating func building(with behaviour: any DefinitionBehaviour, _ change: (inout Fields) -> Void = { _ in }) {
-        var fields = box.fields
-        change(&fields)
-        box = Box(fields, behaviour: behaviour)
-    }
 
-    /// Generic in the behaviour's component type rather than taking `any DefinitionBehaviour`, so that the
-    /// protocol stays internal: were it usable from inlinable code, the optimizer could no longer
-    /// assume `RecipeBehaviour` is its only conformer, and every build would pay a dynamic dispatch.
-    @usableFromInline
-    init<T>(
-        identity: DefinitionIdentity, arguments: RuntimeArguments, functionName: StaticString, assemblyType: Assembly.Type?,
-        declaredType: Any.Type, declaredScope: Scope?, isAbstract: Bool, hasInitializer: Bool, injects: Bool,
-        hasAfterInjections: Bool, isDefined: Bool, isParameterized: Bool, parent: DefinitionReference?,
-        exposedTypes: [Any.Type], isAsync: Bool, isMainActor: Bool, behaviour: RecipeBehaviour<T>
-    ) {
-        box = Box(Fields(
-            identity: identity, functionName: functionName, declaredScope: declaredScope,
-            flags: Fields.Flags(isAbstract: isAbstract, hasInitializer: hasInitializer, injects: injects, hasAfterInjections: hasAfterInjections,
-                                isDefined: isDefined, isParameterized: isParameterized, isAsync: isAsync, isMainActor: isMainActor),
-            assemblyType: assemblyType, declaredType: declaredType,
-            rare: RareDefinitionFields.unlessEmpty(parent: parent, exposedTypes: exposedTypes, bindingName: nil, arguments: arguments)),
-            behaviour: behaviour.erasedBehaviour)
-    }
-
-    var dependencies: [Dependency] { box.reading { $0.dependencies } }
-    /// The initializer compiled where the component type is known (see `DefinitionBehaviour`).
+    var dependencies: [Dependency] { box.dependencies }
+    /// The initializer compiled where the component type is known (see `AnyDefinition.Compilation.make`).
     func detachedBuild() -> CompiledMake? { box.detachedBuild() }
 
     /// Whether a component of `type` can receive this definition's injections: the rule for children.
-    func accepts(_ type: Any.Type) -> Bool { box.reading { $0.accepts(type) } }
+    func accepts(_ type: Any.Type) -> Bool { box.accepts(type) }
     /// This definition's own steps, erased, for the definitions that inherit from it.
-    func inheritableSteps() -> InheritedSteps { box.reading { $0.inheritableSteps } }
-    var replacesInheritedHooks: Bool { box.reading { $0.replacesInheritedHooks } }
-    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try box.reading { try $0.build(context, entry) } }
+    func inheritableSteps() -> InheritedSteps { box.inheritableSteps }
+    var replacesInheritedHooks: Bool { box.replacesInheritedHooks }
+    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try box.build(context, entry) }
     nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
-        try await behaviour.buildAsync(context, entry)
+        try await box.buildAsync(context, entry)
     }
     /// Boxes a built component with the declared type, for the warm path.
-    func box(_ component: Any) -> AnyObject? { box.reading { $0.box(component) } }
+    func box(_ component: Any) -> AnyObject? { box.box(component) }
     func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        try box.reading { try $0.injectExisting(existing, context, entry) }
+        try box.injectExisting(existing, context, entry)
     }
 
     /// Takes over `original`'s identity, so that references to `original` reach this definition.
@@ -229,18 +313,19 @@ public struct AnyDefinition: Sendable {
 
     /// This definition with one injection replaced; see ``RegisteredDefinition/replaceInjection(at:with:)``.
     func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(DefinitionRewriteError) -> AnyDefinition {
-        let rewritten = try behaviour.rewriting(site, with: injection)
+        let rewritten = try box.rewriting(site, with: injection)
         var copy = self
-        copy.building(with: rewritten)
+        copy.box = rewritten
         return copy
     }
 
     /// This definition with the initializer it would inherit from `provider` as its own; see
     /// ``RegisteredDefinition/replaceInjection(at:with:)``.
     func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> AnyDefinition {
-        let adopted = try behaviour.adoptingInitializer(of: provider)
+        let adopted = try box.adoptingInitializer(of: provider)
         var copy = self
-        copy.building(with: adopted) {
+        copy.box = adopted
+        copy.changing {
             $0.flags.insert(.hasInitializer)
             $0.flags.set(.isAsync, provider.isAsync)
             // Inheriting already made the component main-actor when any ancestor is.
@@ -252,9 +337,10 @@ public struct AnyDefinition: Sendable {
     /// This definition injecting an inherited property itself; see
     /// ``RegisteredDefinition/replaceInjection(at:with:)``.
     func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> AnyDefinition {
-        let overriding = try behaviour.overridingInherited(keyPath, with: injection)
+        let overriding = try box.overridingInherited(keyPath, with: injection)
         var copy = self
-        copy.building(with: overriding) {
+        copy.box = overriding
+        copy.changing {
             $0.flags.insert(.injects)
         }
         return copy
@@ -263,9 +349,9 @@ public struct AnyDefinition: Sendable {
     /// This definition rewriting one argument of the inherited method at `index` (in its ancestors'
     /// merged methods, root first); see ``RegisteredDefinition/replaceInjection(at:with:)``.
     func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> AnyDefinition {
-        let replacing = behaviour.rewritingInheritedMethod(index, rewrite)
+        let replacing = box.rewritingInheritedMethod(index, rewrite)
         var copy = self
-        copy.building(with: replacing)
+        copy.box = replacing
         return copy
     }
 
@@ -323,33 +409,37 @@ extension Definition: ComponentDefinition {
     @usableFromInline var isDefined: Bool {
         switch origin {
         case .defined: true
-        case .attached(let attachment): attachment is AnyDefinition.Box
+        case .attached: false
         case .reference, .bare: false
         }
     }
 
     public var erased: AnyDefinition {
-        // Made by `specialized()` where `T` is known, for a definition `define` returned unchanged: the
-        // generic path below fetches type metadata at nearly every step (about 8,000 instructions).
-        if let box = compiledBox, box.fields.identity == identity { return AnyDefinition(box: box) }
+        // Compiled by `specialized()` where `T` is known, for a definition `define` returned unchanged: read
+        // through the base class, with no generic metadata (the generic path below fetches it at nearly every
+        // step, about 8,000 instructions).
+        if let box = storage as AnyDefinition.Box?, box.compiled.fields.build != nil, box.fields.identity == identity {
+            return AnyDefinition(box: box)
+        }
         let recipe = storage?.recipe ?? Recipe()
-        return erased(behaviour: RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: storage?.specializedBuild,
-                                                 detachedMaker: storage?.compilation.fields.make))
+        return AnyDefinition(box: RecipeBehaviour(recipe, AnyDefinition.Compilation(
+            fields: erasedFields(of: recipe), dependencies: recipe.dependencies, build: storage?.specializedBuild,
+            make: storage?.compiled.fields.make)))
     }
 
-    /// The erased definition, building with `behaviour`; made where `T` is known when inlined into
-    /// `specialized()`.
+    /// The fields that erase this definition with `recipe`.
+    ///
+    /// - Parameter scope: the scope `define(_:_:)` gives, when the recipe sets none of its own.
     @inlinable
-    func erased(behaviour: RecipeBehaviour<T>, scope: Scope? = nil) -> AnyDefinition {
-        let facts = behaviour.recipe.facts
-        return AnyDefinition(
+    func erasedFields(of recipe: Recipe<T>, scope: Scope? = nil) -> AnyDefinition.Fields {
+        let facts = recipe.facts
+        return AnyDefinition.Fields(
             identity: identity, arguments: arguments, functionName: function, assemblyType: assemblyType,
             declaredType: T.self, declaredScope: facts.scope ?? scope, isAbstract: facts.isAbstract,
             hasInitializer: facts.hasInitializer, injects: facts.injects,
             hasAfterInjections: facts.hasAfterInjections, isDefined: isDefined,
-            isParameterized: isParameterized, parent: behaviour.recipe.parent, exposedTypes: behaviour.recipe.exposedTypes,
-            isAsync: facts.isAsync, isMainActor: facts.isMainActor,
-            behaviour: behaviour)
+            isParameterized: isParameterized, parent: recipe.parent, exposedTypes: recipe.exposedTypes,
+            isAsync: facts.isAsync, isMainActor: facts.isMainActor)
     }
 }
 

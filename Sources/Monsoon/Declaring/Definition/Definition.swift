@@ -58,8 +58,6 @@ public struct Definition<T>: Sendable {
         get { storage?.recipe ?? Recipe() }
         set {
             storage = RecipeBehaviour(newValue)
-            // The erased form `specialized()` made no longer describes it.
-            if compiledBox != nil { origin = .defined }
         }
     }
 
@@ -74,8 +72,6 @@ public struct Definition<T>: Sendable {
         var recipe = storage?.recipe ?? Recipe()
         change(&recipe)
         copy.storage = RecipeBehaviour(recipe)
-        // The erased form `specialized()` made no longer describes it.
-        if copy.compiledBox != nil { copy.origin = .defined }
         return copy
     }
 
@@ -146,8 +142,7 @@ public struct Definition<T>: Sendable {
     consuming func specialized(scope: Scope? = nil) -> Definition<T> {
         guard storage != nil, storage?.specializedBuild == nil else { return self }
         var copy = self
-        guard let behaviour = copy.compiledStorage() else { return copy }
-        copy.origin = .attached(copy.erased(behaviour: behaviour, scope: scope).box)
+        copy.compileStorage(scope: scope)
         return copy
     }
 
@@ -156,20 +151,21 @@ public struct Definition<T>: Sendable {
     /// becomes the erased definition's behaviour: no second object, no copy of the recipe, and no
     /// storage freed by generic code (which looks the recipe's type metadata up).
     @inlinable
-    mutating func compiledStorage() -> RecipeBehaviour<T>? {
+    mutating func compileStorage(scope: Scope?) {
         if !isKnownUniquelyReferenced(&storage) {
-            guard let shared = storage else { return nil }
+            guard let shared = storage else { return }
             storage = RecipeBehaviour(shared.recipe)
         }
-        guard let behaviour = storage else { return nil }
+        guard let behaviour = storage else { return }
         let hasDependencies = behaviour.recipe.facts.hasDependencies
         // Handed the behaviour holding the recipe (`RecipeBehaviour.build` passes itself), the build
         // captures nothing. The detached build captures the initializer's `make`: it calls it on every build.
         let build: CompiledBuild = { behaviour, context, entry in
             try uncheckedCast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
         }
-        behaviour.compile(dependencies: hasDependencies ? behaviour.recipe.dependencies : [], build: build, make: behaviour.recipe.detachedMaker)
-        return behaviour
+        behaviour.compile(AnyDefinition.Compilation(
+            fields: erasedFields(of: behaviour.recipe, scope: scope), dependencies: hasDependencies ? behaviour.recipe.dependencies : [],
+            build: build, make: behaviour.recipe.detachedMaker))
     }
 
     /// Where to find this definition: what an injection by reference resolves.
@@ -185,7 +181,7 @@ public struct Definition<T>: Sendable {
         switch origin {
         case .reference: true
         // A parameterized definition; not the erased form `specialized()` made.
-        case .attached: compiledBox == nil
+        case .attached: true
         case .defined, .bare: false
         }
     }
@@ -203,11 +199,7 @@ public struct Definition<T>: Sendable {
     }
 
     /// The erased form `specialized()` made, if this value has one.
-    @inlinable
-    var compiledBox: AnyDefinition.Box? {
-        if case .attached(let attachment) = origin, let box = attachment as? AnyDefinition.Box { return box }
-        return nil
-    }
+
 
     /// A definition that builds its component by calling `initializer` with injected arguments: the form
     /// for more than eight arguments (up to eight, the fixed-arity forms are chosen, whose compiler

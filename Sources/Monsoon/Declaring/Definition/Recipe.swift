@@ -323,101 +323,75 @@ struct MethodInjection<T>: Sendable {
 /// What makes a storage's `CompiledMake`, handed that storage (see `Recipe.detachedMaker`).
 @usableFromInline typealias DetachedMaker = @Sendable (AnyObject) -> CompiledMake?
 
-/// What an erased definition does, implemented once per component type.
-protocol DefinitionBehaviour: AnyObject, Sendable {
-    var dependencies: [Dependency] { get }
-    /// The initializer compiled where the component type is known, when the definition was declared
-    /// with `define`, for a component built without a resolution: a new closure on each call.
-    func detachedBuild() -> CompiledMake?
-    var inheritableSteps: InheritedSteps { get }
-    /// Whether the definition's hooks replace the inherited ones (`replacingInheritedHooks()`), read
-    /// without erasing its steps.
-    var replacesInheritedHooks: Bool { get }
-    func accepts(_ type: Any.Type) -> Bool
-    /// The teardown hooks of `component`, ready to run; `nil` when the definition has none.
-    func teardown(_ component: Any) -> (@Sendable () -> Void)?
-    func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
-    /// Builds the component in an asynchronous resolution, awaiting what must be awaited.
-    nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any
-    func box(_ component: Any) -> AnyObject?
-    func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any
-    /// Where the definition injects, in order.
-    var injectionSites: [InjectionSite] { get }
-    /// The same behaviour with the injection at `site` replaced.
-    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(DefinitionRewriteError) -> any DefinitionBehaviour
-    /// The same behaviour with the initializer of `provider`, an ancestor, as its own.
-    func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> any DefinitionBehaviour
-    /// The same behaviour also injecting the inherited property at `keyPath`.
-    func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> any DefinitionBehaviour
-    /// Checks that `rewrite` fits this behaviour's `method`-th injected method (the argument exists and
-    /// takes the replacement's type), for a child that inherits the method.
-    func checkRewrite(ofMethod method: Int, _ rewrite: InheritedSteps.MethodRewrite) throws(DefinitionRewriteError)
-    /// The same behaviour rewriting one argument of the inherited method at `index`.
-    func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> any DefinitionBehaviour
-}
 
-/// The behaviour of a `Definition<T>`: its recipe, kept typed.
+/// The behaviour of a `Definition<T>`: its recipe, kept typed, on the erased fields and compilation
+/// of its base class: the one object a definition `define` evaluates becomes.
 ///
 /// Also a `Definition` value's storage, shared by its copies: `specialized()` compiles a storage that
-/// value alone holds in place, and it then becomes the erased definition's behaviour.
-///
-/// Unchecked `Sendable`: `recipe` is immutable, and `compilation` is set in `init` or at most once by
-/// `compile`, only while the storage is uniquely referenced (`compiledStorage()` checks), so before any
-/// other thread or value can read it: the owner's side of `PublishedFields`'s invariant, with sharing
-/// the storage as its publication.
+/// value alone holds in place (see `AnyDefinition.Box`); the recipe never changes.
 @usableFromInline
-final class RecipeBehaviour<T>: DefinitionBehaviour, @unchecked Sendable {
-    /// First, so that its offset is fixed, not read from the class's generic metadata by every build.
-    @exclusivity(unchecked) @usableFromInline private(set) var compilation: PublishedFields<RecipeCompilation>
+final class RecipeBehaviour<T>: AnyDefinition.Box, @unchecked Sendable {
     @usableFromInline let recipe: Recipe<T>
-    @inlinable var dependencies: [Dependency] { compilation.fields.dependencies }
-    @inlinable var specializedBuild: CompiledBuild? { compilation.fields.build }
-    /// Made on each call, once per entry that builds detached (see `Recipe.detachedMaker`).
-    @inlinable func detachedBuild() -> CompiledMake? {
-        // Not `Optional.map`: passing the maker through its generic parameter wraps it in a new closure.
-        guard let maker = compilation.fields.make else { return nil }
-        return maker(self)
-    }
+    @inlinable var specializedBuild: CompiledBuild? { compiled.fields.build }
 
     /// A storage, not compiled yet.
     @inlinable
     init(_ recipe: Recipe<T>) {
         self.recipe = recipe
-        self.compilation = PublishedFields(RecipeCompilation(dependencies: [], build: nil, make: nil))
+        super.init(AnyDefinition.Compilation(fields: .unwritten(T.self), dependencies: [], build: nil, make: nil))
     }
 
-    /// - Parameter dependencies: `recipe.dependencies`, passed in so that the caller, inlined where `T`
-    ///   is known, skips walking the recipe's arrays when it has none.
     @inlinable
-    init(
-        _ recipe: Recipe<T>, dependencies: [Dependency], specializedBuild: CompiledBuild?, detachedMaker: DetachedMaker?
-    ) {
+    init(_ recipe: Recipe<T>, _ compilation: AnyDefinition.Compilation) {
         self.recipe = recipe
-        self.compilation = PublishedFields(RecipeCompilation(dependencies: dependencies, build: specializedBuild, make: detachedMaker))
+        super.init(compilation)
     }
 
-    /// Sets what `compiledStorage()` made; only on a storage nothing else references yet (see the type).
-    @usableFromInline
-    func compile(dependencies: [Dependency], build: @escaping CompiledBuild, make: DetachedMaker?) {
-        compilation.change { $0 = RecipeCompilation(dependencies: dependencies, build: build, make: make) }
+    /// A copy of this box building from `recipe`, which a post-processor changed: through the generic
+    /// code, since nothing was compiled for it.
+    func rewritten(_ recipe: Recipe<T>) -> AnyDefinition.Box {
+        RecipeBehaviour(recipe, AnyDefinition.Compilation(fields: fields, dependencies: recipe.dependencies, build: nil, make: nil))
     }
 
-    /// This behaviour as the registry stores it. Formed here, from the object's own class, rather than
-    /// where only `T` is known: there the class's metadata is looked up by its generic argument first
-    /// (about 330 instructions per definition).
-    var erasedBehaviour: any DefinitionBehaviour { self }
+    // What `AnyDefinition.Box` declares, for this recipe. The building and rewriting bodies are in
+    // `Engine/Recipe+Build.swift` and `Features/PostProcessing/InjectionRewriting.swift`.
+    override func holding(_ fields: AnyDefinition.Fields) -> AnyDefinition.Box { RecipeBehaviour(recipe, compiled.fields.with(fields)) }
+    override func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try buildComponent(context, entry) }
+    override nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
+        try await recipe.buildAsync(in: context, entry: entry)
+    }
+    override func injectExisting(_ existing: Any, _ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
+        try recipe.injectExisting(existing, in: context, entry: entry)
+    }
+    override var injectionSites: [InjectionSite] { dependencies.map(\.site) }
+    override func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(DefinitionRewriteError) -> AnyDefinition.Box {
+        try rewritingRecipe(site, with: injection)
+    }
+    override func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> AnyDefinition.Box {
+        try adoptingRecipeInitializer(of: provider)
+    }
+    override func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> AnyDefinition.Box {
+        try overridingInheritedProperty(keyPath, with: injection)
+    }
+    override func checkRewrite(ofMethod method: Int, _ rewrite: InheritedSteps.MethodRewrite) throws(DefinitionRewriteError) {
+        try checkRecipeRewrite(ofMethod: method, rewrite)
+    }
+    override func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> AnyDefinition.Box {
+        rewritingRecipeInheritedMethod(index, rewrite)
+    }
 
-    var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
 
-    var replacesInheritedHooks: Bool { recipe.replacesInheritedHooks }
+    override var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
 
-    func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
+    override var replacesInheritedHooks: Bool { recipe.replacesInheritedHooks }
 
-    func box(_ component: Any) -> AnyObject? {
+    override func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
+
+    override func box(_ component: Any) -> AnyObject? {
         (component as? T).map { TypedBox($0) }
     }
 
-    func teardown(_ component: Any) -> (@Sendable () -> Void)? {
+    override func teardown(_ component: Any) -> (@Sendable () -> Void)? {
         guard !recipe.teardowns.isEmpty, let typed = component as? T else { return nil }
         // Boxed as a pool holds it: the component was shared across threads when it was pooled.
         let held = TypedBox(typed)
@@ -426,31 +400,6 @@ final class RecipeBehaviour<T>: DefinitionBehaviour, @unchecked Sendable {
     }
 }
 
-/// What compiling a recipe where its type is known makes (see `RecipeBehaviour`). Not nested in the
-/// generic class: a nested type would be generic too, its metadata looked up at run time.
-@usableFromInline
-struct RecipeCompilation: Sendable {
-    /// The recipe's injections, as data, in build order.
-    @usableFromInline var dependencies: [Dependency]
-    /// `recipe.build` compiled for the concrete `T` in the assembly's module; `nil` for a recipe made
-    /// or changed inside Monsoon (a post-processor's), which builds through the generic code instead.
-    @usableFromInline var build: CompiledBuild?
-    /// What makes the initializer's build alone, compiled the same way: how a component that injects
-    /// nothing is built without a resolution. Handed only the `RecipeBehaviour` it was compiled for (it
-    /// downcasts to that class unchecked): a compilation is stored in that behaviour, or copied with its
-    /// recipe into one of the same component type (`Definition.erased`), and nowhere else.
-    @usableFromInline var make: DetachedMaker?
-
-    @inlinable
-    init(dependencies: [Dependency], build: CompiledBuild?, make: DetachedMaker?) {
-        self.dependencies = dependencies
-        self.build = build
-        self.make = make
-    }
-}
-
-/// One injection a definition declares, described as data so that the factory knows the graph without
-/// running user code.
 @usableFromInline
 struct Dependency: Sendable {
     @usableFromInline

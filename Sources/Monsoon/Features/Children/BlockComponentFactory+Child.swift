@@ -134,7 +134,7 @@ extension BlockComponentFactory {
         // The main-actor hooks that could not wait for the main actor, which then runs them when it is free.
         var waitedFor: String?
         for component in held.sorted(by: { $0.sequence > $1.sequence }) {
-            guard let hooks = component.entry.definition.behaviour.teardown(component.value) else { continue }
+            guard let hooks = component.entry.definition.box.teardown(component.value) else { continue }
             if !component.entry.isMainActor {
                 hooks()
             } else if MainActorCall.isMainActor {

@@ -20,9 +20,7 @@ extension Initializer {
 }
 
 extension RecipeBehaviour {
-    var injectionSites: [InjectionSite] { dependencies.map(\.site) }
-
-    func rewriting<V>(_ site: InjectionSite, with injection: Injection<V>) throws(DefinitionRewriteError) -> any DefinitionBehaviour {
+    func rewritingRecipe<V>(_ site: InjectionSite, with injection: Injection<V>) throws(DefinitionRewriteError) -> AnyDefinition.Box {
         guard injectionSites.contains(site) else { throw .noSuchSite(site, sites: injectionSites) }
         var recipe = self.recipe
         let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
@@ -50,10 +48,10 @@ extension RecipeBehaviour {
             recipe.methods[method] = try Self.rewritten(recipe.methods[method], argument: argument, with: replacement, target: injection.target,
                                                         site: site)
         }
-        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, detachedMaker: nil)
+        return rewritten(recipe)
     }
 
-    func checkRewrite(ofMethod method: Int, _ rewrite: InheritedSteps.MethodRewrite) throws(DefinitionRewriteError) {
+    func checkRecipeRewrite(ofMethod method: Int, _ rewrite: InheritedSteps.MethodRewrite) throws(DefinitionRewriteError) {
         guard recipe.methods.indices.contains(method), recipe.methods[method].targets.indices.contains(rewrite.argument) else {
             throw .noSuchSite(rewrite.site, sites: injectionSites)
         }
@@ -68,10 +66,10 @@ extension RecipeBehaviour {
         }
     }
 
-    func rewritingInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> any DefinitionBehaviour {
+    func rewritingRecipeInheritedMethod(_ index: Int, _ rewrite: InheritedSteps.MethodRewrite) -> AnyDefinition.Box {
         var recipe = self.recipe
         recipe.inheritedMethodRewrites[index, default: []].append(rewrite)
-        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, detachedMaker: nil)
+        return rewritten(recipe)
     }
 
     /// `method` passing `replacement` as its `argument`-th argument.
@@ -96,26 +94,26 @@ extension RecipeBehaviour {
 
     /// This behaviour with `provider`'s initializer as its own: the initializer a definition without one
     /// inherits, taken over so that its arguments can be replaced.
-    func adoptingInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> any DefinitionBehaviour {
+    func adoptingRecipeInitializer(of provider: AnyDefinition) throws(DefinitionRewriteError) -> AnyDefinition.Box {
         // Activation refuses a child that would inherit an initializer building another type.
-        guard let source = provider.behaviour as? RecipeBehaviour<T>, let initializer = source.recipe.initializer else {
+        guard let source = provider.box as? RecipeBehaviour<T>, let initializer = source.recipe.initializer else {
             throw DefinitionRewriteError(site: "the initializer", problem: "it is inherited from \(provider.function), which builds "
                 + "\(typeName(provider.declaredType)), not \(typeName(T.self))")
         }
         var recipe = self.recipe
         recipe.initializer = initializer
-        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, detachedMaker: nil)
+        return rewritten(recipe)
     }
 
     /// This behaviour injecting the property at an ancestor's `keyPath` itself, with `injection`: the
     /// ancestor's injection of it is then dropped, as for any property a child injects again.
-    func overridingInherited<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> any DefinitionBehaviour {
+    func overridingInheritedProperty<V>(_ keyPath: AnyKeyPath & Sendable, with injection: Injection<V>) throws(DefinitionRewriteError) -> AnyDefinition.Box {
         guard InheritedProperty.accepts(V.self, at: keyPath) else { throw .propertyType(site: .property(keyPath), V.self) }
         var recipe = self.recipe
         recipe.properties.append(PropertyInjection(keyPath: keyPath, target: injection.target, cast: nil) { instance, resolver in
             InheritedProperty.assign(try injection.produce(resolver), at: keyPath, in: &instance)
         })
-        return RecipeBehaviour(recipe, dependencies: recipe.dependencies, specializedBuild: nil, detachedMaker: nil)
+        return rewritten(recipe)
     }
 
     /// Refuses a replacement no value of which the parameter could ever take; one that only an instance
@@ -140,7 +138,7 @@ extension RegisteredDefinition {
     /// after the definition's own methods in the order they run (root first): with two methods of its
     /// own, its parent's first method is `.methodArgument(method: 2, argument: …)`.
     public var injectionSites: [InjectionSite] {
-        let own = definition.behaviour.injectionSites
+        let own = definition.box.injectionSites
         return own + inheritedSites(excluding: own)
     }
 
@@ -169,7 +167,7 @@ extension RegisteredDefinition {
     ///   `ErrorKind.componentFailed`.
     public mutating func replaceInjection<V>(at site: InjectionSite, with source: some Injectable<V>) throws(DefinitionRewriteError) {
         let injection = source.injection
-        let own = definition.behaviour.injectionSites
+        let own = definition.box.injectionSites
         if own.contains(site) {
             definition = try definition.rewriting(site, with: injection)
             return
@@ -177,24 +175,24 @@ extension RegisteredDefinition {
         let ancestors = self.ancestors
         switch site {
         case .initializerArgument where !definition.hasInitializer:
-            if let provider = ancestors.first(where: \.hasInitializer), provider.behaviour.injectionSites.contains(site) {
+            if let provider = ancestors.first(where: \.hasInitializer), provider.box.injectionSites.contains(site) {
                 definition = try definition.adoptingInitializer(of: provider).rewriting(site, with: injection)
                 return
             }
         case .property(let keyPath):
-            if ancestors.contains(where: { $0.behaviour.injectionSites.contains(site) }) {
+            if ancestors.contains(where: { $0.box.injectionSites.contains(site) }) {
                 definition = try definition.overridingInherited(keyPath, with: injection)
                 return
             }
         case .methodArgument(let method, let argument):
             if let (index, ancestor, local) = inheritedMethod(at: method, ancestors: ancestors),
-               ancestor.behaviour.injectionSites.contains(.methodArgument(method: local, argument: argument)) {
+               ancestor.box.injectionSites.contains(.methodArgument(method: local, argument: argument)) {
                 // Checked against the method as its ancestor declares it (a rewrite changes no parameter
                 // type), and kept as a rewrite of one argument: merging the chain applies it on top of every
                 // rewrite above it, whichever post-processor made which first.
                 let replacement = ArgumentRewrites.Replacement(produce: injection.produce, producedType: V.self, site: site.description)
                 let rewrite = InheritedSteps.MethodRewrite(argument: argument, replacement: replacement, target: injection.target, site: site)
-                try ancestor.behaviour.checkRewrite(ofMethod: local, rewrite)
+                try ancestor.box.checkRewrite(ofMethod: local, rewrite)
                 definition = definition.rewritingInheritedMethod(index, rewrite)
                 return
             }
@@ -222,18 +220,18 @@ extension RegisteredDefinition {
         let ancestors = ancestors ?? self.ancestors
         var sites: [InjectionSite] = []
         if !definition.hasInitializer, let provider = ancestors.first(where: \.hasInitializer) {
-            sites += provider.behaviour.injectionSites.filter(\.isInitializerArgument)
+            sites += provider.box.injectionSites.filter(\.isInitializerArgument)
         }
         var seen = Set(own)
         for ancestor in ancestors {
-            for site in ancestor.behaviour.injectionSites {
+            for site in ancestor.box.injectionSites {
                 guard case .property = site, seen.insert(site).inserted else { continue }
                 sites.append(site)
             }
         }
         var first = definition.inheritableSteps().methods.count
         for ancestor in ancestors.reversed() {
-            for site in ancestor.behaviour.injectionSites {
+            for site in ancestor.box.injectionSites {
                 guard case .methodArgument(let method, let argument) = site else { continue }
                 sites.append(.methodArgument(method: first + method, argument: argument))
             }
