@@ -123,12 +123,10 @@ extension Dependency.Target {
 /// that may. A parameterized definition's content is known only with its arguments, so a reference to
 /// one counts as possibly awaiting and possibly main-actor; that only ever sends an asynchronous
 /// resolution down its general path, never fails a synchronous one.
-@usableFromInline
 enum AsyncReach: Sendable {
-    @usableFromInline
     struct Flags: Sendable {
         /// It, or something it injects, may have an async initializer.
-        @usableFromInline var mayAwait = false
+        var mayAwait = false
         /// It, or something it injects, may be built on the main actor.
         var mayNeedMainActor = false
 

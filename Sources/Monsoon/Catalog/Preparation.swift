@@ -28,7 +28,6 @@ extension BlockComponentFactory {
     /// - Throws: `ErrorKind.invalidDefinition` with activation's messages when `entry`'s own
     ///   definition fails a check. A definition it reaches that fails is left incomplete and throws when
     ///   the resolution reaches it, with its own path.
-    @usableFromInline
     func prepare(_ entry: RegistryEntry, path: @autoclosure () -> [String]) throws(ResolutionError) {
         if entry.isPrepared { return }
         // Most first uses publish the entry alone, once it is completed (a leaf, or anything

@@ -25,7 +25,7 @@ final class RegistryEntry: @unchecked Sendable {
 
     /// `QuestAssembly.knight()`: formatted when read (messages, lookups by key, instance post-processors),
     /// so that activation builds no string per definition.
-    @usableFromInline var key: String {
+    var key: String {
         naming.keyWithArguments ?? DefinitionKey(assembly: naming.assemblyName, method: definition.function).description
     }
     /// The factory-wide pool slot for singleton, lazySingleton and weakSingleton components.
@@ -33,41 +33,40 @@ final class RegistryEntry: @unchecked Sendable {
     /// `ObjectIdentifier` of the declared type, compared on the warm path before unboxing.
     @usableFromInline let declaredTypeID: ObjectIdentifier
     /// Whether the entry is complete: every published field is set (see the type's invariant).
-    @usableFromInline let prepared: Atomic<Bool>
+    let prepared: Atomic<Bool>
     /// Beside `prepared`, so that the two bytes share one word of the object.
     let scope: Scope
 
     /// What the factory completes after `init` (see `PublishedFields` for when it may be read).
-    @exclusivity(unchecked) @usableFromInline private(set) nonisolated(unsafe) var completed: PublishedFields<Completed>
+    @exclusivity(unchecked) private(set) nonisolated(unsafe) var completed: PublishedFields<Completed>
 
-    @usableFromInline
     struct Completed: Sendable {
         /// The merged steps of the parent chain, root first; `nil` without a parent.
-        @usableFromInline var inherited: InheritedStepsBox?
+        var inherited: InheritedStepsBox?
         /// How to build the component without a resolution, for a definition that needs none: an
         /// objectGraph or prototype whose initializer takes only fixed values and which injects nothing,
         /// has no hooks and no parent. Its build touches no other component, so there is no graph to
         /// share and no cycle to detect; `nil` for every other definition. Made when the entry is
         /// published, so that a definition never resolved keeps no closure (32 bytes each).
-        @usableFromInline var detachedMake: (@Sendable (Resolver) throws -> Any)?
+        var detachedMake: (@Sendable (Resolver) throws -> Any)?
         /// The cycle of shared components this one belongs to (see `CycleGroups`), `0` for none: 32 bits
         /// without an optional's tag, so that the entry fits a 112-byte block (`cycleGroup` reads it).
         var cycleGroupNumber: UInt32 = 0
         /// Whether `inherited` is set: tested on every build without copying the steps.
-        @usableFromInline var hasParent = false
+        var hasParent = false
         /// Whether the definition needs no resolution, so that publishing makes `detachedMake`.
         var buildsDetached = false
         /// `definition.injects` and `definition.hasAfterInjections`, kept here: reading the definition
         /// costs a retain and a release.
-        @usableFromInline var injects = false
-        @usableFromInline var hasAfterInjections = false
+        var injects = false
+        var hasAfterInjections = false
         /// Whether the component is built on the main actor: its initializer (its own or inherited) or a
         /// hook is isolated to it.
         var isMainActor = false
         /// Whether the component's own or inherited initializer is `async`.
         var isAsync = false
         /// What preparation found about awaiting (see `AsyncReach`).
-        @usableFromInline var reach = AsyncReach.Flags()
+        var reach = AsyncReach.Flags()
         /// How far the entry is completed (read and changed under the lock only).
         var stage: Stage
 
@@ -76,14 +75,14 @@ final class RegistryEntry: @unchecked Sendable {
         }
     }
 
-    @inlinable var inherited: InheritedSteps? { completed.fields.inherited?.steps }
-    @inlinable var hasParent: Bool { completed.fields.hasParent }
-    @inlinable var injects: Bool { completed.fields.injects }
-    @inlinable var hasAfterInjections: Bool { completed.fields.hasAfterInjections }
-    @inlinable var detachedMake: (@Sendable (Resolver) throws -> Any)? { completed.fields.detachedMake }
+    var inherited: InheritedSteps? { completed.fields.inherited?.steps }
+    var hasParent: Bool { completed.fields.hasParent }
+    var injects: Bool { completed.fields.injects }
+    var hasAfterInjections: Bool { completed.fields.hasAfterInjections }
+    var detachedMake: (@Sendable (Resolver) throws -> Any)? { completed.fields.detachedMake }
     var isMainActor: Bool { completed.fields.isMainActor }
     var isAsync: Bool { completed.fields.isAsync }
-    @inlinable var reach: AsyncReach.Flags { completed.fields.reach }
+    var reach: AsyncReach.Flags { completed.fields.reach }
     /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`.
     var cycleGroup: Int? { completed.fields.cycleGroupNumber == 0 ? nil : Int(completed.fields.cycleGroupNumber) }
     var stage: Stage { completed.fields.stage }
@@ -101,7 +100,7 @@ final class RegistryEntry: @unchecked Sendable {
     }
 
     /// Whether every field is set, so that the entry may be built from.
-    @inlinable var isPrepared: Bool { prepared.load(ordering: .acquiring) }
+    var isPrepared: Bool { prepared.load(ordering: .acquiring) }
 
     /// Whether this is an eager singleton that awaits, which ``BlockComponentFactory/start()`` builds and
     /// has not built yet.

@@ -114,7 +114,7 @@ extension ResolutionError {
             advice: ["Inject or resolve one of them by reference or by key instead of by type."])
     }
 
-    @usableFromInline static func abstract(_ key: String, path: [String], children: [String] = []) -> ResolutionError {
+    static func abstract(_ key: String, path: [String], children: [String] = []) -> ResolutionError {
         ResolutionError(.abstractDefinition, subject: key, path: path,
                         summary: "the definition is abstract and can only be a parent.",
                         advice: [children.isEmpty
@@ -175,7 +175,7 @@ extension ResolutionError {
         return error
     }
 
-    @usableFromInline static func typeMismatch(_ key: String, builds built: Any.Type, requested: Any.Type, path: [String]) -> ResolutionError {
+    static func typeMismatch(_ key: String, builds built: Any.Type, requested: Any.Type, path: [String]) -> ResolutionError {
         ResolutionError(.typeMismatch, subject: "\(key) as \(typeName(requested))", path: path,
                         summary: "it builds \(typeName(built)), not \(typeName(requested)).",
                         advice: ["Request it as \(typeName(built)), or change the type its definition declares."])

@@ -24,7 +24,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     }
     /// For an injection that asked for a component still in its initializer: the stack index of that
     /// component's frame, so that the injection can be postponed until the initializer returns.
-    @usableFromInline var postponableUntil: Int?
+    var postponableUntil: Int?
     /// What failed, and the path.
     private let header: String
     /// What failed, as the header says it after the subject.
@@ -50,7 +50,6 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
     /// This error, saying which injection was running: the innermost one, so an error passing through
     /// the injections of several components names the one that failed.
-    @usableFromInline
     func injecting(_ site: String) -> ResolutionError {
         guard injectionSite == nil, !summaryNamesInjection else { return self }
         var copy = self

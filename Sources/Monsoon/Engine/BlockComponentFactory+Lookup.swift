@@ -1,6 +1,5 @@
 /// Finding registry entries, with the error each failed lookup reports.
 extension BlockComponentFactory {
-    @usableFromInline
     func entry(for reference: DefinitionReference, declaredType: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         if let parameterized = reference.parameterized {
             return try parameterizedEntry(for: reference, definition: parameterized, path: path())
@@ -18,7 +17,6 @@ extension BlockComponentFactory {
         throw .unknownKey(key, knownKeys: catalog.keys, path: path())
     }
 
-    @usableFromInline
     func uniqueEntry(for type: Any.Type, path: @autoclosure () -> [String]) throws(ResolutionError) -> RegistryEntry {
         guard let candidates = catalog.entries(declaring: type), let first = candidates.first else {
             if let implicit = catalog.implicitEntry(for: type) { return implicit }

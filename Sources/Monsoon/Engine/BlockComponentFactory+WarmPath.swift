@@ -11,30 +11,33 @@
 /// resolution down the general path, so a double or a trace never misses a warm component.
 extension BlockComponentFactory {
     /// The component of `entry` as `T`, obeying its scope: where every public lookup that found its
-    /// entry ends. Specialized in the caller, so a component whose entry declares exactly the class `T`
-    /// is handed back without a dynamic cast.
+    /// entry ends. Specialized in the caller, so a warm component whose entry declares exactly the class
+    /// `T` is handed back without a call or a dynamic cast; everything else is built out of line.
     ///
     /// - Parameter thread: this thread's state, when the caller already read it.
     @inlinable
     func resolve<T>(
         _ entry: RegistryEntry, as type: T.Type, thread: CurrentThread? = nil
     ) throws(ResolutionError) -> T {
+        if !patches.isActive, let warm: T = warmComponent(in: entry) { return warm }
+        return try typed(component(of: entry, thread: thread), of: entry, as: T.self, path: [])
+    }
+
+    /// The component of `entry` when it is not warm: prepared first, built without a resolution when it
+    /// needs none, otherwise in one. Not generic, so the engine behind it stays out of the caller's module.
+    @usableFromInline
+    func component(of entry: RegistryEntry, thread: CurrentThread?) throws(ResolutionError) -> Any {
         if !entry.isPrepared { try prepare(entry, path: []) }
-        if !patches.isActive {
-            if let warm: T = warmComponent(in: entry) { return warm }
-            if let make = entry.detachedMake, instancePostProcessors.isEmpty,
-               let built = try buildDetached(entry, make, thread: thread ?? ThreadState.current) {
-                return try typed(built, of: entry, as: T.self, path: [])
-            }
+        if !patches.isActive, let make = entry.detachedMake, instancePostProcessors.isEmpty,
+           let built = try buildDetached(entry, make, thread: thread ?? ThreadState.current) {
+            return built
         }
         if entry.reach.mayAwait { try checkSynchronouslyBuildable(entry) }
-        let component = try withResolution(of: .entry(entry)) { context throws(ResolutionError) in try context.instance(of: entry) }
-        return try typed(component, of: entry, as: T.self, path: [])
+        return try withResolution(of: .entry(entry)) { context throws(ResolutionError) in try context.instance(of: entry) }
     }
 
     /// Refuses, before anything is built, a synchronous resolution whose graph reaches an async
     /// initializer of a component not built yet, naming the path to it.
-    @usableFromInline
     func checkSynchronouslyBuildable(_ entry: RegistryEntry) throws(ResolutionError) {
         guard ThreadState.current.pointee.resolutions.current == nil, let path = AsyncReach.path(toAsyncFrom: entry, in: self) else { return }
         throw .asyncRequired(entry.key, asyncPath: path)
@@ -42,9 +45,9 @@ extension BlockComponentFactory {
 
     /// Builds a component that needs no resolution (see `RegistryEntry.detachedMake`), unless one is
     /// running on this thread: a component resolving from inside an initializer joins that graph.
-    /// Inlined into the caller: it runs for every prototype and objectGraph component that injects
-    /// nothing, where a call's overhead is a noticeable share.
-    @inlinable
+    /// Inlined into `component(of:thread:)`: it runs for every prototype and objectGraph component that
+    /// injects nothing, where a call's overhead is a noticeable share.
+    @inline(__always)
     func buildDetached(
         _ entry: RegistryEntry, _ make: @Sendable (Resolver) throws -> Any, thread: CurrentThread
     ) throws(ResolutionError) -> Any? {
@@ -63,7 +66,6 @@ extension BlockComponentFactory {
     }
 
     /// The error a detached build throws: a resolution error as it is, anything else wrapped.
-    @usableFromInline
     static func detachedBuildFailed(_ entry: RegistryEntry, _ error: any Error) -> ResolutionError {
         if let resolutionError = error as? ResolutionError { return resolutionError }
         return .componentFailed(entry.key, error: error, path: [entry.key])
@@ -83,7 +85,6 @@ extension BlockComponentFactory {
     /// resolution), otherwise in a new top-level resolution, which reuses the thread's spare context.
     ///
     /// - Parameter subject: what is resolved, for the error of a closed child.
-    @usableFromInline
     func withResolution<R>(
         of subject: ResolutionSubject = .unnamed, _ body: (ResolutionContext) throws(ResolutionError) -> R
     ) throws(ResolutionError) -> R {
@@ -147,7 +148,6 @@ func cast<T>(_ component: Any, of entry: RegistryEntry, as type: T.Type, path: [
 
 /// What a resolution is asked for, named in the error of a closed child only: made for every resolution
 /// that takes the general path, so it holds what the caller has at hand, unformatted.
-@usableFromInline
 enum ResolutionSubject: Sendable {
     case unnamed
     case entry(RegistryEntry)

@@ -1,132 +1,101 @@
 /// How a definition's behaviour builds: where a resolution's build enters the recipe.
 extension RecipeBehaviour {
     func buildComponent(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        if let specializedBuild { return try specializedBuild(self, context, entry) }
-        return try recipe.build(in: context, entry: entry)
+        let site = BuildSite(context, entry)
+        if let specializedBuild { return try specializedBuild(self, site) }
+        return try recipe.build(at: site)
     }
 }
 
-extension Recipe {
-    /// Builds one component: initializer, beforeInjections hooks, properties, methods, in that order,
-    /// each phase running what the parent chain declares before the definition's own; then instance
-    /// post-processors; afterInjections hooks are queued for when the outermost resolution completes.
-    @inlinable
-    func build(in context: ResolutionContext, entry: RegistryEntry) throws -> Any {
-        let resolver = Resolver(context: context)
-        var instance = try makeInstance(resolver, entry: entry, context: context)
-        try context.didInstantiate(StoredInstance(instance), for: entry)
-        return try completeBuild(of: &instance, entry: entry, resolver: resolver, context: context)
+/// What a build asks of the resolution running it: the one engine type that a build compiled in the
+/// assembly's module (`Recipe.build(at:)`, specialized for its component type) calls, and only on its
+/// way through a component. The resolution's stack, pools, post-processors and messages stay behind
+/// it, out of that module; what needs the component's type stays in front. The entry's flags the build
+/// tests are copied in, so that the specialized code reads no engine object.
+///
+/// Made for one build by the resolution running it, which holds the context and the entry until the
+/// build returns: the site refers to them unretained (see `UnretainedReference`), so that making one
+/// costs no reference counting beyond its resolver's.
+@usableFromInline
+struct BuildSite {
+    private let contextReference: UnretainedReference<ResolutionContext>
+    private let entryReference: UnretainedReference<RegistryEntry>
+    /// What the definition's closures resolve through.
+    @usableFromInline let resolver: Resolver
+    /// The entry's parent chain declares steps: they run before the definition's own, out of line.
+    @usableFromInline let hasParent: Bool
+    /// The definition injects properties or methods, or has beforeInjections hooks.
+    @usableFromInline let injects: Bool
+    @usableFromInline let hasAfterInjections: Bool
+    /// Instance post-processors run on this resolution's builds.
+    @usableFromInline let postProcessesInstances: Bool
+
+    init(_ context: ResolutionContext, _ entry: RegistryEntry) {
+        contextReference = UnretainedReference(context)
+        entryReference = UnretainedReference(entry)
+        resolver = Resolver(context: context)
+        hasParent = entry.hasParent
+        injects = entry.injects
+        hasAfterInjections = entry.hasAfterInjections
+        postProcessesInstances = context.hot.pointee.detours.postProcessesInstances
     }
 
-    /// What follows the initializer: injections, instance post-processors, and the afterInjections
-    /// hooks queued.
-    @inlinable
-    func completeBuild(of instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws -> Any {
-        try inject(into: &instance, entry: entry, resolver: resolver, context: context)
-        var processed = instance
-        if context.hot.pointee.detours.postProcessesInstances {
-            processed = try context.factory.postProcess(instance, entry: entry, context: context)
-            context.didReplace(StoredInstance(processed), for: entry)
-        } else if !(T.self is AnyClass) {
-            // A value component changed by its own injections: later references receive the injected value.
-            context.didReplace(StoredInstance(processed), for: entry)
-        }
-        queueAfterInjections(for: processed, entry: entry, context: context)
+    var context: ResolutionContext { contextReference.object }
+    var entry: RegistryEntry { entryReference.object }
+
+    /// Records the instance the initializer returned, so that a cycle back to it receives it, and runs
+    /// the injections postponed until it existed.
+    @usableFromInline
+    func didInstantiate(_ instance: StoredInstance) throws {
+        try context.didInstantiate(instance, for: entry)
+    }
+
+    /// Runs the instance post-processors. Generic out of line: it runs only where there are some.
+    @usableFromInline
+    func postProcessed<T>(_ instance: T) throws -> T {
+        let processed = try context.factory.postProcess(instance, entry: entry, context: context)
+        context.didReplace(StoredInstance(processed), for: entry)
         return processed
     }
 
-    /// Applies this recipe's injections and hooks to a component built elsewhere.
-    func injectExisting(_ existing: Any, in context: ResolutionContext, entry: RegistryEntry) throws -> Any {
-        guard var instance = existing as? T else {
-            throw ResolutionError.typeMismatch(entry.key, builds: entry.definition.declaredType, requested: type(of: existing), path: context.path)
-        }
-        try inject(into: &instance, entry: entry, resolver: Resolver(context: context), context: context)
-        queueAfterInjections(for: instance, entry: entry, context: context)
-        return instance
+    /// Records the injected value of a value component, so that later references receive it.
+    @usableFromInline
+    func didInject(_ instance: StoredInstance) {
+        context.didReplace(instance, for: entry)
     }
 
-    @inlinable
-    func inject(into instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws {
-        // Flags first: most components inject nothing of their own and inherit nothing, and walking
-        // even empty arrays of generic closures costs metadata lookups.
-        guard entry.hasParent || entry.injects else { return }
-        try applyInjections(into: &instance, entry: entry, resolver: resolver, context: context)
+    /// The frame a failed injection step waits for: the component it needs is still in its initializer
+    /// (a mixed cycle, which Typhoon completes once that initializer returns); `nil` when it must fail.
+    @usableFromInline
+    func postponableFrame(after error: any Error) -> Int? {
+        (error as? ResolutionError)?.postponableUntil
     }
 
-    /// Out of line, so that a build of a component without injections carries none of this code: the
-    /// optimizer otherwise merges the builds of several component types into one function that is
-    /// passed each type's closures.
-    @inlinable @inline(never)
-    func applyInjections(into instance: inout T, entry: RegistryEntry, resolver: Resolver, context: ResolutionContext) throws {
-        // Copying `inherited` (arrays of closures) just to test it for nil costs retains.
-        guard entry.hasParent, let inherited = entry.inherited else {
-            for hook in beforeInjections { hook(instance) }
-            for property in properties {
-                try run(property.apply, on: &instance, resolver, context, site: .property(property.keyPath), of: entry)
-            }
-            for (index, method) in methods.enumerated() {
-                try run(method.apply, on: &instance, resolver, context, site: .method(index), of: entry)
-            }
-            return
-        }
-        for hook in inherited.beforeInjections { hook(instance) }
-        for hook in beforeInjections { hook(instance) }
-        for property in inherited.properties {
-            try run(erasing(property.apply), on: &instance, resolver, context, site: .property(property.keyPath), of: entry)
-        }
-        for property in properties {
-            try run(property.apply, on: &instance, resolver, context, site: .property(property.keyPath), of: entry)
-        }
-        // Inherited methods first, as the sites count them.
-        for (index, method) in inherited.methods.enumerated() {
-            try run(erasing(method.apply), on: &instance, resolver, context, site: .method(index), of: entry)
-        }
-        for (index, method) in methods.enumerated() {
-            try run(method.apply, on: &instance, resolver, context, site: .method(inherited.methods.count + index), of: entry)
+    /// Runs `injection` when the frame at `frame` has its instance.
+    @usableFromInline
+    func postpone(until frame: Int, _ injection: @escaping () throws -> Void) {
+        context.postpone(until: frame, injection)
+    }
+
+    /// The error a failed injection step throws, naming it.
+    @usableFromInline
+    func failure(_ error: any Error, at step: InjectionStep) -> any Error {
+        switch error {
+        case let error as ResolutionError: error.injecting(step.description(in: entry))
+        case let error as FailedInjection: error
+        default: FailedInjection(site: step.description(in: entry), underlying: error)
         }
     }
 
-    /// Runs one property or method injection. When it needs a component that is still in its initializer
-    /// (a mixed cycle: that initializer is building this component), the injection is postponed until
-    /// the initializer returns, as Typhoon does; only an object can receive an injection later.
-    ///
-    /// - Parameter site: the injection, named in the message when it fails.
-    @inlinable
-    func run(
-        _ step: @escaping (inout T, Resolver) throws -> Void, on instance: inout T, _ resolver: Resolver,
-        _ context: ResolutionContext, site: InjectionStep, of entry: RegistryEntry
-    ) throws {
-        do {
-            try step(&instance, resolver)
-        } catch let error as ResolutionError {
-            guard let frame = error.postponableUntil, type(of: instance as Any) is AnyClass else { throw error.injecting(site.description(in: entry)) }
-            let object = instance
-            context.postpone(until: frame) {
-                var target = object
-                try step(&target, resolver)
-            }
-        } catch let error as FailedInjection {
-            throw error
-        } catch {
-            throw FailedInjection(site: site.description(in: entry), underlying: error)
-        }
+    /// Queues hooks for when the outermost resolution completes.
+    @usableFromInline
+    func deferAfterInjections(_ hook: @escaping () -> Void) {
+        context.deferAfterInjections(hook)
     }
 
-    @inlinable
-    func queueAfterInjections(for instance: T, entry: RegistryEntry, context: ResolutionContext) {
-        guard entry.hasAfterInjections || entry.hasParent else { return }
-        let inheritedHooks = entry.inherited?.afterInjections ?? []
-        guard !afterInjections.isEmpty || !inheritedHooks.isEmpty else { return }
-        let hooks = afterInjections
-        context.deferAfterInjections {
-            for hook in inheritedHooks { hook(instance) }
-            for hook in hooks { hook(instance) }
-        }
-    }
-
-    @inlinable
-    func makeInstance(_ resolver: Resolver, entry: RegistryEntry, context: ResolutionContext) throws -> T {
-        if let make = initializer?.make { return try make(resolver) }
+    /// The instance of a definition without an initializer of its own: its parent chain's.
+    @usableFromInline
+    func inheritedInstance<T>(as _: T.Type) throws -> T {
         guard let inherited = entry.inherited?.initializer else {
             throw ResolutionError.abstract(entry.key, path: context.path)
         }
@@ -136,8 +105,154 @@ extension Recipe {
         }
         return typed
     }
+}
+
+// One resolution's, on its thread, like the resolver it holds.
+@available(*, unavailable, message: "A build site belongs to one resolution on one thread.")
+extension BuildSite: Sendable {}
+
+extension Recipe {
+    /// Builds one component: initializer, beforeInjections hooks, properties, methods, in that order,
+    /// each phase running what the parent chain declares before the definition's own; then instance
+    /// post-processors; afterInjections hooks are queued for when the outermost resolution completes.
+    @inlinable
+    func build(at site: BuildSite) throws -> Any {
+        var instance = try makeInstance(at: site)
+        try site.didInstantiate(StoredInstance(instance))
+        return try completeBuild(of: &instance, at: site)
+    }
 
     @inlinable
+    func makeInstance(at site: BuildSite) throws -> T {
+        if let make = initializer?.make { return try make(site.resolver) }
+        return try site.inheritedInstance(as: T.self)
+    }
+
+    /// What follows the initializer: injections, instance post-processors, and the afterInjections
+    /// hooks queued.
+    @inlinable
+    func completeBuild(of instance: inout T, at site: BuildSite) throws -> Any {
+        try inject(into: &instance, at: site)
+        var processed = instance
+        if site.postProcessesInstances {
+            processed = try site.postProcessed(instance)
+        } else if !(T.self is AnyClass) {
+            // A value component changed by its own injections: later references receive the injected value.
+            site.didInject(StoredInstance(processed))
+        }
+        queueAfterInjections(for: processed, at: site)
+        return processed
+    }
+
+    /// Applies this recipe's injections and hooks to a component built elsewhere.
+    func injectExisting(_ existing: Any, in context: ResolutionContext, entry: RegistryEntry) throws -> Any {
+        guard var instance = existing as? T else {
+            throw ResolutionError.typeMismatch(entry.key, builds: entry.definition.declaredType, requested: type(of: existing), path: context.path)
+        }
+        let site = BuildSite(context, entry)
+        try inject(into: &instance, at: site)
+        queueAfterInjections(for: instance, at: site)
+        return instance
+    }
+
+    @inlinable
+    func inject(into instance: inout T, at site: BuildSite) throws {
+        // Flags first: most components inject nothing of their own and inherit nothing, and walking
+        // even empty arrays of generic closures costs metadata lookups.
+        if site.hasParent {
+            try applyInheritedAndOwnInjections(into: &instance, at: site)
+        } else if site.injects {
+            try applyOwnInjections(into: &instance, at: site)
+        }
+    }
+
+    @inlinable
+    func queueAfterInjections(for instance: T, at site: BuildSite) {
+        guard site.hasParent || site.hasAfterInjections else { return }
+        queueHooks(for: instance, at: site)
+    }
+
+    /// Out of line, like `applyOwnInjections`: most components have no hooks.
+    @inlinable @inline(never)
+    func queueHooks(for instance: T, at site: BuildSite) {
+        if site.hasParent { return queueInheritedAndOwnAfterInjections(for: instance, at: site) }
+        guard !afterInjections.isEmpty else { return }
+        let hooks = afterInjections
+        site.deferAfterInjections { for hook in hooks { hook(instance) } }
+    }
+
+    /// Out of line, so that a build of a component without injections carries none of this code: the
+    /// optimizer otherwise merges the builds of several component types into one function that is
+    /// passed each type's closures.
+    @inlinable @inline(never)
+    func applyOwnInjections(into instance: inout T, at site: BuildSite) throws {
+        for hook in beforeInjections { hook(instance) }
+        for property in properties {
+            try run(property.apply, on: &instance, at: site, step: .property(property.keyPath))
+        }
+        for (index, method) in methods.enumerated() {
+            try run(method.apply, on: &instance, at: site, step: .method(index))
+        }
+    }
+
+    /// The injections of a definition with a parent: each phase runs what the parent chain declares
+    /// before the definition's own. Generic code inside Monsoon, not compiled for the component type:
+    /// a parent is rare, and its steps are erased anyway.
+    @usableFromInline
+    func applyInheritedAndOwnInjections(into instance: inout T, at site: BuildSite) throws {
+        guard let inherited = site.entry.inherited else { return try applyOwnInjections(into: &instance, at: site) }
+        for hook in inherited.beforeInjections { hook(instance) }
+        for hook in beforeInjections { hook(instance) }
+        for property in inherited.properties {
+            try run(erasing(property.apply), on: &instance, at: site, step: .property(property.keyPath))
+        }
+        for property in properties {
+            try run(property.apply, on: &instance, at: site, step: .property(property.keyPath))
+        }
+        // Inherited methods first, as the sites count them.
+        for (index, method) in inherited.methods.enumerated() {
+            try run(erasing(method.apply), on: &instance, at: site, step: .method(index))
+        }
+        for (index, method) in methods.enumerated() {
+            try run(method.apply, on: &instance, at: site, step: .method(inherited.methods.count + index))
+        }
+    }
+
+    /// Queues the parent chain's afterInjections hooks, then the definition's own.
+    @usableFromInline
+    func queueInheritedAndOwnAfterInjections(for instance: T, at site: BuildSite) {
+        let inheritedHooks = site.entry.inherited?.afterInjections ?? []
+        guard !afterInjections.isEmpty || !inheritedHooks.isEmpty else { return }
+        let hooks = afterInjections
+        site.deferAfterInjections {
+            for hook in inheritedHooks { hook(instance) }
+            for hook in hooks { hook(instance) }
+        }
+    }
+
+    /// Runs one property or method injection. When it needs a component that is still in its initializer
+    /// (a mixed cycle: that initializer is building this component), the injection is postponed until
+    /// the initializer returns, as Typhoon does; only an object can receive an injection later.
+    ///
+    /// - Parameter step: the injection, named in the message when it fails.
+    @inlinable
+    func run(
+        _ apply: @escaping (inout T, Resolver) throws -> Void, on instance: inout T, at site: BuildSite, step: InjectionStep
+    ) throws {
+        do {
+            try apply(&instance, site.resolver)
+        } catch {
+            guard let frame = site.postponableFrame(after: error), type(of: instance as Any) is AnyClass else {
+                throw site.failure(error, at: step)
+            }
+            let object = instance, resolver = site.resolver
+            site.postpone(until: frame) {
+                var target = object
+                try apply(&target, resolver)
+            }
+        }
+    }
+
     func erasing(_ step: @escaping (inout Any, Resolver) throws -> Void) -> (inout T, Resolver) throws -> Void {
         { instance, resolver in
             var erased: Any = instance
@@ -158,7 +273,8 @@ extension Recipe {
     /// The injections' values are produced once the component exists, so that a cycle back to it
     /// receives the half-built instance, as in a synchronous resolution.
     nonisolated(nonsending) func buildAsync(in context: ResolutionContext, entry: RegistryEntry) async throws -> Any {
-        let resolver = Resolver(context: context)
+        let site = BuildSite(context, entry)
+        let resolver = site.resolver
         let onMainActor = entry.isMainActor
         let inherited = entry.hasParent ? entry.inherited : nil
 
@@ -175,7 +291,7 @@ extension Recipe {
             }
             instance = typed
         } else {
-            instance = try await context.step(onMainActor: onMainActor) { try makeInstance(resolver, entry: entry, context: context) }
+            instance = try await context.step(onMainActor: onMainActor) { try makeInstance(at: site) }
         }
         let made = instance
         try await context.step(onMainActor: onMainActor || context.hasPostponedMainActorInjections) {
@@ -185,7 +301,7 @@ extension Recipe {
         try await context.prepare((inherited?.injectionTargets ?? []) + ownInjectionTargets)
         return try await context.step(onMainActor: onMainActor) {
             var injected = made
-            return try completeBuild(of: &injected, entry: entry, resolver: resolver, context: context)
+            return try completeBuild(of: &injected, at: site)
         }
     }
 
@@ -196,80 +312,14 @@ extension Recipe {
     }
 }
 
-/// The replaced arguments of one call (an initializer or an injected method), by site index: how a
-/// definition post-processor's ``RegisteredDefinition/replaceInjection(at:with:)`` reaches arguments
-/// that the definition's compiled call produces itself.
-@usableFromInline
-final class ArgumentRewrites: Sendable {
-    let producers: [Int: Replacement]
-
-    struct Replacement: Sendable {
-        let produce: @Sendable (Resolver) throws -> Any
-        /// What the post-processor said it produces, for the message when the parameter takes another type.
-        let producedType: Any.Type
-        /// The site, as messages name it: `initializer argument 1`.
-        let site: String
-    }
-
-    init(_ producers: [Int: Replacement]) {
-        self.producers = producers
-    }
-
-    /// These rewrites, with `earlier` ones filling the sites these do not replace.
-    func merging(under earlier: ArgumentRewrites) -> ArgumentRewrites {
-        ArgumentRewrites(producers.merging(earlier.producers) { mine, _ in mine })
-    }
-
-    /// Calls `function` with each argument produced by its rewrite when it has one, by its own producer
-    /// otherwise.
-    @usableFromInline
-    func call<Result, each Value>(
-        _ function: (repeat each Value) throws -> Result, producers: repeat @escaping @Sendable (Resolver) throws -> each Value,
-        resolver: Resolver, firstIndex: Int
-    ) throws -> Result {
-        var index = firstIndex
-        func next<V>(_ producer: @Sendable (Resolver) throws -> V) throws -> V {
-            defer { index += 1 }
-            return try value(at: index, as: V.self, resolver: resolver) ?? producer(resolver)
-        }
-        return try function(repeat try next(each producers))
-    }
-
-    /// A factory-method definition's call: the factory (site 0) and then the method's arguments, each
-    /// produced by its rewrite when rewrites were staged for this call.
-    @usableFromInline
-    static func callFactoryMethod<Factory, Result, each Source: Injectable>(
-        factory: @Sendable (Resolver) throws -> Factory,
-        _ method: @Sendable (Factory) -> (repeat (each Source).Value) throws -> Result,
-        _ pack: InjectionPack<repeat each Source>, resolver: Resolver
-    ) throws -> Result {
-        guard let rewrites = resolver.takeRewrites() else {
-            return try pack.call(method(try factory(resolver)), resolver: resolver, firstIndex: 1)
-        }
-        let made = try rewrites.value(at: 0, as: Factory.self, resolver: resolver) ?? factory(resolver)
-        return try rewrites.call(method(made), producers: repeat each pack.producers, resolver: resolver, firstIndex: 1)
-    }
-
-    private func value<V>(at index: Int, as type: V.Type, resolver: Resolver) throws -> V? {
-        guard let replacement = producers[index] else { return nil }
-        let produced = try replacement.produce(resolver)
-        guard let value = produced as? V else {
-            throw DefinitionRewriteError.mismatch(site: replacement.site, replacement: replacement.producedType, parameter: V.self)
-        }
-        return value
-    }
-}
-
 /// An error user code threw while a property or method injection ran, with the injection: carried to
 /// where the build's failure becomes `ErrorKind.componentFailed`, which unwraps it, so that
 /// the message names the property while `underlyingError` stays what the user threw.
-@usableFromInline
 struct FailedInjection: Error {
     /// The injection, as messages name it: `property \\Car.engine of CarAssembly.car()`.
     let site: String
     let underlying: any Error
 
-    @usableFromInline
     init(site: String, underlying: any Error) {
         self.site = site
         self.underlying = underlying
@@ -284,7 +334,6 @@ enum InjectionStep: Sendable {
     case method(Int)
 
     /// `property \Car.engine of CarAssembly.car()`: made only when an injection fails.
-    @usableFromInline
     func description(in entry: RegistryEntry) -> String {
         switch self {
         case .property(let keyPath): "\(InjectionSite.property(keyPath)) of \(entry.key)"

@@ -14,7 +14,6 @@ import Synchronization
 /// earlier whose cycle is still open — the receiving frame's low-link drops to that instance's frame.
 /// So no hook runs, and no shared cell is published for other threads, before every member of its cycle
 /// is fully injected.
-@usableFromInline
 final class ResolutionContext {
     struct Frame {
         /// Not retained: entries live as long as the registry (or, for parameterized ones, as long as
@@ -74,11 +73,10 @@ final class ResolutionContext {
     /// Everything a resolution changes lives behind a pointer owned by this context rather than in stored
     /// properties: a stored property of a class pays a dynamic exclusivity check (through thread-local
     /// storage) at every access, and a context is only ever used by one thread, one access at a time.
-    @usableFromInline let hot: UncheckedStorage<State>
+    let hot: UncheckedStorage<State>
 
     /// Everything a resolution changes, in four groups and the run's identity, each read through one
     /// accessor of the context.
-    @usableFromInline
     struct State {
         /// The build in progress: its frames, what it holds per entry, and the limits it runs within.
         var stack = BuildStack()
@@ -87,7 +85,7 @@ final class ResolutionContext {
         /// What the run claimed in the factory's pools.
         var claims = Claims()
         /// What sends a build off its plain path.
-        @usableFromInline var detours = Detours()
+        var detours = Detours()
         /// Tables of the run, emptied when it finishes.
         var scratch = Scratch()
     }
@@ -134,7 +132,6 @@ final class ResolutionContext {
         var usedPatch = false
     }
 
-    @usableFromInline
     struct Detours {
         var tracer: ResolutionTracer? {
             didSet { isTracing = tracer != nil }
@@ -144,7 +141,7 @@ final class ResolutionContext {
         var isTracing = false {
             didSet { hasDetour = isTracing || !prepared.isEmpty }
         }
-        @usableFromInline var postProcessesInstances = false
+        var postProcessesInstances = false
         /// Whether `instance(of:)` must look past its plain path: a trace is recorded, or values are
         /// prepared. One flag, so that the plain path tests one byte.
         var hasDetour = false
@@ -160,7 +157,7 @@ final class ResolutionContext {
         var stagedRewrites: ArgumentRewrites?
         /// Whether `stagedRewrites` is set: what every compiled call tests, inlined, without loading the
         /// object.
-        @usableFromInline var hasStagedRewrites = false
+        var hasStagedRewrites = false
     }
 
     struct Scratch {
@@ -186,7 +183,6 @@ final class ResolutionContext {
     }
 
     /// The rewrites staged for this call, cleared so that no nested call sees them.
-    @usableFromInline
     func takeStagedRewrites() -> ArgumentRewrites? {
         guard let rewrites = hot.pointee.detours.stagedRewrites else { return nil }
         hot.pointee.detours.stagedRewrites = nil
@@ -228,16 +224,16 @@ final class ResolutionContext {
     }
 
     /// The factory of the running resolution.
-    @usableFromInline var factory: BlockComponentFactory {
+    var factory: BlockComponentFactory {
         // Set by `begin` before any use; a finished context is only read through guarded paths.
         hot.pointee.run.factoryReference.uncheckedValue.object
     }
 
     /// The keys being built, outermost first.
-    @usableFromInline var path: [String] { stack.frames.map(\.entry.key) }
+    var path: [String] { stack.frames.map(\.entry.key) }
 
     /// The component of `entry`, from its pool or newly built, obeying its scope.
-    @usableFromInline func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
+    func instance(of entry: RegistryEntry) throws(ResolutionError) -> Any {
         guard hot.pointee.detours.hasDetour else { return try untracedInstance(of: entry) }
         if !hot.pointee.detours.prepared.isEmpty, let value = takePrepared(entry) { return value }
         guard let tracer = detours.tracer else { return try untracedInstance(of: entry) }
@@ -407,7 +403,7 @@ final class ResolutionContext {
     /// Called by a recipe as soon as its initializer returns, before any injection, so that a cycle
     /// through property or method injection receives this instance instead of building another; then
     /// runs the injections postponed until this instance existed.
-    @usableFromInline func didInstantiate(_ instance: StoredInstance, for entry: RegistryEntry) throws(ResolutionError) {
+    func didInstantiate(_ instance: StoredInstance, for entry: RegistryEntry) throws(ResolutionError) {
         if entry.scope.holdsWeakly, instance.isBoxed, !(type(of: instance.value) is AnyClass) {
             throw .weakSingletonOfValue(entry.key, built: type(of: instance.value), scope: entry.scope, path: path)
         }
@@ -431,7 +427,7 @@ final class ResolutionContext {
 
     /// Postpones an injection into a component already created until the component at stack index
     /// `frame` leaves its initializer; the requester is not settled before then.
-    @usableFromInline func postpone(until frame: Int, _ injection: @escaping () throws -> Void) {
+    func postpone(until frame: Int, _ injection: @escaping () throws -> Void) {
         let extras = extras(of: frame)
         extras.postponed.append(injection)
         if let requester = stack.frames.last?.entry, requester.isMainActor { extras.postponedForMainActor = true }
@@ -473,14 +469,14 @@ final class ResolutionContext {
     }
 
     /// Queues a hook to run when the component being built settles.
-    @usableFromInline func deferAfterInjections(_ hook: @escaping () -> Void) {
+    func deferAfterInjections(_ hook: @escaping () -> Void) {
         guard !stack.frames.isEmpty else { return scratch.looseHooks.append(hook) }
         extras(of: stack.frames.count - 1).ownHooks.append(hook)
     }
 
     /// Records what a post-processor returned in place of the instance built, so that later references
     /// receive the replacement.
-    @usableFromInline func didReplace(_ instance: StoredInstance, for entry: RegistryEntry) {
+    func didReplace(_ instance: StoredInstance, for entry: RegistryEntry) {
         stack.slots.replaceInstance(of: entry, with: instance)
     }
 }

@@ -93,13 +93,12 @@ extension BlockComponentFactory {
         }
     }
 
-    @inlinable
+    @usableFromInline
     func resolveCold<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
         if definition.isParameterized { return try resolveParameterized(definition) }
         return try resolve(entry(for: definition.reference, declaredType: T.self, path: []), as: T.self)
     }
 
-    @usableFromInline
     func resolveParameterized<T>(_ definition: Definition<T>) throws(ResolutionError) -> T {
         // Through the resolution, so that its graph referring back to the same arguments finds this entry.
         try withResolution(of: .reference(definition.reference)) { context throws(ResolutionError) in try context.resolve(definition.reference, as: T.self) }
@@ -123,7 +122,7 @@ extension BlockComponentFactory {
         return try reportingFailure { () throws(ResolutionError) in try resolveCold(type) }
     }
 
-    @inlinable
+    @usableFromInline
     func resolveCold<T>(_ type: T.Type) throws(ResolutionError) -> T {
         try resolve(uniqueEntry(for: type, path: []), as: T.self)
     }

@@ -23,7 +23,7 @@ public final class BlockComponentFactory: Sendable {
     @usableFromInline let patches = PatchTable()
     /// Every instance and definition post-processor, the factory's own and its assemblies', in the order
     /// they run.
-    @usableFromInline let instancePostProcessors: [any InstancePostProcessor]
+    let instancePostProcessors: [any InstancePostProcessor]
     let definitionPostProcessors: [any DefinitionPostProcessor]
     /// The post-processors passed to the initializer, for a factory made again from the same assemblies.
     let givenPostProcessors: (definition: [any DefinitionPostProcessor], instance: [any InstancePostProcessor])
@@ -202,7 +202,7 @@ public final class BlockComponentFactory: Sendable {
     }
 
     /// Runs the instance post-processors on a freshly injected component.
-    @usableFromInline func postProcess<T>(_ instance: T, entry: RegistryEntry, context: ResolutionContext) throws(ResolutionError) -> T {
+    func postProcess<T>(_ instance: T, entry: RegistryEntry, context: ResolutionContext) throws(ResolutionError) -> T {
         guard !instancePostProcessors.isEmpty else { return instance }
         var current: Any = instance
         // Formatted once per build, not once per post-processor (see `RegistryEntry.key`).

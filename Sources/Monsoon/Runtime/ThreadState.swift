@@ -23,7 +23,7 @@ import Android
 @usableFromInline
 struct ThreadState {
     @usableFromInline var definitions = DefinitionEvaluation.State()
-    @usableFromInline var resolutions = ThreadResolutions()
+    var resolutions = ThreadResolutions()
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -69,13 +69,12 @@ struct ThreadIdentity: Equatable {
 extension ThreadState: Sendable {}
 
 /// The resolutions of one thread: a part of that thread's ``ThreadState``.
-@usableFromInline
 struct ThreadResolutions {
     /// The resolution running on this thread, so that a component's initializer that calls
     /// `factory.resolve` joins the graph being built instead of starting a second one that would wait
     /// for the first. Unretained: whoever set it keeps it alive until it restores the previous one.
-    @usableFromInline var currentReference: UnretainedReference<ResolutionContext>?
-    @inlinable var current: ResolutionContext? {
+    var currentReference: UnretainedReference<ResolutionContext>?
+    var current: ResolutionContext? {
         get { currentReference?.object }
         set { currentReference = newValue.map(UnretainedReference.init) }
     }
@@ -86,7 +85,7 @@ struct ThreadResolutions {
     var pendingTracer: (tracer: ResolutionTracer, factory: ObjectIdentifier)?
     /// Whether a component is being built without a resolution on this thread (see
     /// `BlockComponentFactory.buildDetached`).
-    @usableFromInline var isBuildingDetached = false
+    var isBuildingDetached = false
     /// Set while this thread completes entries for a factory (see
     /// `BlockComponentFactory.prepare`): a body that resolves a component then gets an error, not a
     /// deadlock on the preparation lock.

@@ -98,6 +98,8 @@ extension PublishedFields: Sendable where Fields: Sendable {}
 /// - a resolution refers to the one it runs inside, which is still on the same thread's call stack;
 /// - a thread's state refers to the resolution running on it, which restores the previous value
 ///   before it ends.
+/// - a build site refers to the resolution and the entry of one build, which the resolution holds until
+///   that build returns.
 /// A read after the object is gone is a use after free, which the test suite's AddressSanitizer run
 /// would report.
 @usableFromInline
@@ -199,4 +201,51 @@ extension Optional {
 func object<T: AnyObject>(atAddress address: UInt, as type: T.Type) -> T? {
     guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
     return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
+}
+
+/// A built component as a resolution keeps it: the object itself when the component's type is a class
+/// (almost always), otherwise the value in a box. Either way it is one reference, so recording and
+/// reading instances on the build path costs a retain, not an existential copy through value witnesses.
+@usableFromInline
+struct StoredInstance {
+    @usableFromInline let object: AnyObject
+    @usableFromInline let isBoxed: Bool
+
+    /// Stores `instance`; specialized where `T` is known, so the class test folds away.
+    @inlinable
+    init<T>(_ instance: T) {
+        if T.self is AnyClass {
+            object = objectReference(to: instance)
+            isBoxed = false
+        } else {
+            object = ValueBox(instance)
+            isBoxed = true
+        }
+    }
+
+    /// Stores a component whose static type is lost.
+    init(erased instance: Any) {
+        if type(of: instance) is AnyClass {
+            object = instance as AnyObject
+            isBoxed = false
+        } else {
+            object = ValueBox(instance)
+            isBoxed = true
+        }
+    }
+
+    var value: Any {
+        isBoxed ? uncheckedCast(object, to: ValueBox.self).value : object
+    }
+}
+
+/// A component that is not a class instance, boxed so that it is stored as one reference.
+@usableFromInline
+final class ValueBox {
+    let value: Any
+
+    @usableFromInline
+    init(_ value: Any) {
+        self.value = value
+    }
 }

@@ -148,9 +148,9 @@ extension Assembly {
     }
 }
 
-/// What a `Definition` value carries instead of a recipe (see `Definition.Origin.attached`): a
-/// `ParameterizedDefinition`, or the erased form `specialized()` compiled (`AnyDefinition.Box`).
+/// What a parameterized `Definition` value carries instead of a recipe (see `Definition.Origin.attached`):
+/// its one subclass is `ParameterizedDefinition`.
 ///
-/// Unchecked `Sendable`: it has no state; each subclass states why it is sendable.
+/// Unchecked `Sendable`: it has no state; the subclass states why it is sendable.
 @usableFromInline
 class DefinitionAttachment: @unchecked Sendable {}

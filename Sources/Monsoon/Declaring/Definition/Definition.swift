@@ -33,13 +33,10 @@ public struct Definition<T>: Sendable {
         case reference
         /// Created without `define`; identified by its own call site.
         case bare
-        /// A definition with an attachment: one whose content waits in it, like a reference with no
-        /// recipe — returned by `define(arguments:)` (a `ParameterizedDefinition`, evaluated when the
-        /// factory needs it) — or one `define` made and `specialized()` compiled where `T` is known, with
-        /// its erased form (an `AnyDefinition.Box`), which activation takes as it is: erasing generically would look type
-        /// metadata up at nearly every step. Held here rather than by the storage, which the erased
-        /// form holds. One payload case, so that destroying a definition (each resolution by method
-        /// reference does) stays a few inlined instructions.
+        /// A parameterized definition, returned by `define(arguments:)`: like a reference with no recipe,
+        /// its content waits in the attachment (a `ParameterizedDefinition`, evaluated when the factory
+        /// needs it). Typed by a base class so that the inlinable code testing for it does not name the
+        /// engine's type.
         case attached(DefinitionAttachment)
     }
 
@@ -160,8 +157,8 @@ public struct Definition<T>: Sendable {
         let hasDependencies = behaviour.recipe.facts.hasDependencies
         // Handed the behaviour holding the recipe (`RecipeBehaviour.build` passes itself), the build
         // captures nothing. The detached build captures the initializer's `make`: it calls it on every build.
-        let build: CompiledBuild = { behaviour, context, entry in
-            try uncheckedCast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
+        let build: CompiledBuild = { behaviour, site in
+            try uncheckedCast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(at: site)
         }
         behaviour.compile(AnyDefinition.Compilation(
             fields: erasedFields(of: behaviour.recipe, scope: scope), dependencies: hasDependencies ? behaviour.recipe.dependencies : [],
@@ -189,7 +186,8 @@ public struct Definition<T>: Sendable {
     /// Whether this is a parameterized definition, resolved per argument values rather than registered.
     @inlinable
     var isParameterized: Bool {
-        if case .attached(let attachment) = origin { return attachment is ParameterizedDefinition }
+        // A parameterized definition is the only attachment.
+        if case .attached = origin { return true }
         return false
     }
 

@@ -1,37 +1,34 @@
 /// The steps a definition hands down to the definitions that name it as parent, with the component
 /// type erased so that a `Definition<HomeController>` can apply a `Definition<BaseController>`'s
 /// injections. Activation merges a whole parent chain into one value, root first.
-@usableFromInline
 struct InheritedSteps: Sendable {
-    @usableFromInline
     struct Property: Sendable {
-        @usableFromInline let keyPath: AnyKeyPath & Sendable
+        let keyPath: AnyKeyPath & Sendable
         let target: Dependency.Target
-        @usableFromInline let apply: @Sendable (inout Any, Resolver) throws -> Void
+        let apply: @Sendable (inout Any, Resolver) throws -> Void
     }
 
-    @usableFromInline var initializer: (@Sendable (Resolver) throws -> Any)?
+    var initializer: (@Sendable (Resolver) throws -> Any)?
     /// The inherited initializer's call, when it is `async` (see `Initializer.makeAsync`).
     var initializerAsync: (@Sendable (Resolver) throws -> PendingCall<Any>)?
     /// What the inherited initializer injects, for an asynchronous resolution to produce first.
     var initializerTargets: [Dependency.Target] = []
     /// Whether the inherited initializer or a hook is isolated to the main actor.
     var isMainActor = false
-    @usableFromInline var beforeInjections: [@Sendable (Any) -> Void] = []
-    @usableFromInline var properties: [Property] = []
-    @usableFromInline var methods: [Method] = []
+    var beforeInjections: [@Sendable (Any) -> Void] = []
+    var properties: [Property] = []
+    var methods: [Method] = []
     /// Arguments of the ancestors' methods rewritten for this definition (by post-processors), by the
     /// method's position in its ancestors' merged `methods`, in the order they were made.
     var methodRewrites: [Int: [MethodRewrite]] = [:]
-    @usableFromInline var afterInjections: [@Sendable (Any) -> Void] = []
+    var afterInjections: [@Sendable (Any) -> Void] = []
     /// Whether these hooks replace, kind by kind, the hooks of the definitions above (see
     /// `Definition.replacingInheritedHooks()`).
     var replacesInheritedHooks = false
 
     /// An injected method, erased: what it runs and what it injects.
-    @usableFromInline
     struct Method: Sendable {
-        @usableFromInline let apply: @Sendable (inout Any, Resolver) throws -> Void
+        let apply: @Sendable (inout Any, Resolver) throws -> Void
         let targets: [Dependency.Target]
         /// This method with one more argument replaced, keeping the replacements it has: how the
         /// rewrites a chain's definitions made of it add up.
@@ -153,9 +150,8 @@ extension Recipe {
 
 /// A parent chain's merged steps on the heap, as a registry entry keeps them: most entries have no
 /// parent, and the steps inline (about 100 bytes of closures and arrays) would make every entry larger.
-@usableFromInline
 final class InheritedStepsBox: Sendable {
-    @usableFromInline let steps: InheritedSteps
+    let steps: InheritedSteps
 
     init(_ steps: InheritedSteps) {
         self.steps = steps

@@ -316,7 +316,7 @@ struct MethodInjection<T>: Sendable {
 
 /// A recipe's build compiled where its component type is known, handed the `RecipeBehaviour` it belongs
 /// to: it captures nothing, so compiling a definition allocates no closure context and copies no recipe.
-@usableFromInline typealias CompiledBuild = @Sendable (AnyObject, ResolutionContext, RegistryEntry) throws -> Any
+@usableFromInline typealias CompiledBuild = @Sendable (AnyObject, BuildSite) throws -> Any
 /// A recipe's initializer compiled the same way, for a component built without a resolution. It
 /// captures the initializer: called on every such build, it must cost no more than a call.
 @usableFromInline typealias CompiledMake = @Sendable (Resolver) throws -> Any

@@ -4,7 +4,6 @@
 ///
 /// Unchecked Sendable because the body may capture its assembly, which is not Sendable: assemblies are
 /// immutable configuration by contract (see `Assembly`), and the body only creates a definition.
-@usableFromInline
 final class ParameterizedDefinition: DefinitionAttachment, @unchecked Sendable {
     private let evaluate: () -> AnyDefinition
     /// The type its definition declares, known without evaluating it: for the message of a lookup by
