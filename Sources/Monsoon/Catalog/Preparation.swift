@@ -3,11 +3,12 @@
 /// Activation evaluates, inherits and checks every definition it registers; what it leaves to the first
 /// resolution that reaches an entry is the graph's facts the resolution paths rely on — which components
 /// may await or need the main actor (`AsyncReach`) and which shared components form a cycle
-/// (`CycleGroups`) — found under one lock for everything the entry reaches that is not published yet.
-/// An entry whose successors are all published (a leaf, or anything whose graph was built) is published
-/// alone; otherwise one pass finds the facts of all it reaches and publishes every entry. A definition
-/// registered after activation (one a parameterized body reached and no assembly lists) is inherited and
-/// checked by that pass first, as activation checks what it registers.
+/// (`CycleGroups`) — found under one lock by one pass over everything the entry reaches that is not
+/// published yet. The pass's first step visits the entry and, when its successors are all published (a
+/// leaf, or anything whose graph was built: most first uses), publishes it right there; only otherwise
+/// does it make the tables that find the facts of all it reaches. A definition registered after
+/// activation (one a parameterized body reached and no assembly lists) is inherited and checked by that
+/// pass first, as activation checks what it registers.
 ///
 /// A pass covers everything reachable from where it starts, so the facts of a published entry never
 /// change: every strongly connected part of the graph that contains a node of the pass lies inside the
@@ -30,17 +31,8 @@ extension BlockComponentFactory {
     ///   the resolution reaches it, with its own path.
     func prepare(_ entry: RegistryEntry, path: @autoclosure () -> [String]) throws(ResolutionError) {
         if entry.isPrepared { return }
-        // Most first uses publish the entry alone, once it is completed (a leaf, or anything
-        // whose graph is published): only a pass needs the tables that find cycles and await flags.
-        let problems = preparing {
-            if self.publishedAlone(entry) { return [:] }
-            if entry.stage < .completed {
-                let own = self.complete(entry)
-                if !own.isEmpty { return [ObjectIdentifier(entry): own] }
-                if self.publishedAlone(entry) { return [:] }
-            }
-            return self.preparePass(from: [entry])
-        }
+        // One root without an array: the pass's first step then allocates nothing.
+        let problems = preparing { self.preparePass(from: CollectionOfOne(entry)) }
         if !problems.isEmpty, let own = problems[ObjectIdentifier(entry)] {
             throw .invalidDefinition(entry.key, problems: own, path: path() + [entry.key])
         }
@@ -75,66 +67,46 @@ extension BlockComponentFactory {
 
     /// One pass from `roots` (under the pass lock): the problems of the entries that could not be
     /// completed, by entry.
-    private func preparePass(from roots: [RegistryEntry]) -> [ObjectIdentifier: [ValidationReport.Finding]] {
+    private func preparePass(from roots: some Sequence<RegistryEntry>) -> [ObjectIdentifier: [ValidationReport.Finding]] {
+        var problems: [ObjectIdentifier: [ValidationReport.Finding]] = [:]
         var nodes: [RegistryEntry] = []
+        var failed: [Bool] = []
+        var graph: [[Int]] = []          // every edge, for cycles
+        var injects: [[Int]] = []        // what builds inject, for awaiting
+        var known: [AsyncReach.Flags] = []  // the flags of published entries injected
         // Positions live in the entries for the pass (under the lock), so that finding one hashes nothing.
         func node(_ entry: RegistryEntry) -> Int? {
             if entry.isPrepared { return nil }
             if entry.passPosition >= 0 { return Int(entry.passPosition) }
             entry.passPosition = Int32(nodes.count)
-            nodes.append(entry)
+            nodes.append(entry); failed.append(false)
+            graph.append([]); injects.append([]); known.append(AsyncReach.Flags())
             return nodes.count - 1
         }
         defer { for entry in nodes { entry.passPosition = -1 } }
-        for root in roots { _ = node(root) }
 
-        var problems: [ObjectIdentifier: [ValidationReport.Finding]] = [:]
-        var failed: [Bool] = []
-        var graph: [[Int]] = []          // every edge, for cycles
-        var injects: [[Int]] = []        // what builds inject, for awaiting
-        var known: [AsyncReach.Flags] = []  // the flags of published entries injected
-        var cursor = 0
-        while cursor < nodes.count {
-            let entry = nodes[cursor]
-            let position = cursor
-            cursor += 1
-            graph.append([])
-            injects.append([])
-            known.append(AsyncReach.Flags())
-            failed.append(false)
+        // The first step: a root whose successors are all published needs none of the tables. One that
+        // fails its checks is a node marked failed, so that the pass does not check it again.
+        for root in roots {
+            let own = complete(root)
+            if own.isEmpty, publishedAlone(root) { continue }
+            if let position = node(root), !own.isEmpty { problems[ObjectIdentifier(root)] = own; failed[position] = true }
+        }
+        guard !nodes.isEmpty else { return problems }
+        var position = 0
+        while position < nodes.count {
+            defer { position += 1 }
+            let entry = nodes[position]
+            guard !failed[position] else { continue }
             let own = complete(entry)
-            guard own.isEmpty else {
-                problems[ObjectIdentifier(entry)] = own
-                failed[position] = true
-                continue
-            }
-            if let parent = entry.definition.parent, let parentEntry = catalog.entry(for: parent), let successor = node(parentEntry) {
-                graph[position].append(successor)
-            }
-            var flags = AsyncReach.Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
-            AsyncReach.forEachTarget(of: entry) { target in
-                target.forEachEdge(declaring: { catalog.entries(declaring: $0) }, lookup: { catalog.entry(for: $0) }) { edge in
-                    // A node for every entry the pass must publish with this one: all it may build.
-                    let successor = edge.entry.flatMap(node)
-                    if edge.mayBuildWithComponent, let successor { graph[position].append(successor) }
-                    guard edge.isBuiltWithComponent else { return }
-                    if let successor {
-                        injects[position].append(successor)
-                    } else {
-                        flags.add(edge) { $0.isPrepared }
-                    }
-                }
+            guard own.isEmpty else { problems[ObjectIdentifier(entry)] = own; failed[position] = true; continue }
+            let flags = visit(entry) { reached, mayBuild, injected in
+                // A node for every entry the pass must publish with this one: all it may build.
+                guard let reached, let successor = node(reached) else { return }
+                if mayBuild { graph[position].append(successor) }
+                if injected { injects[position].append(successor) }
             }
             known[position] = flags
-        }
-
-        // One entry whose successors were all published (the usual first use of a leaf, or of an entry
-        // whose graph is built): no part to find, no cycle possible.
-        if nodes.count == 1, graph[0].isEmpty {
-            if !failed[0] {
-                nodes[0].publish(reach: known[0], cycleGroup: nil)
-            }
-            return problems
         }
 
         // Successors come before what reaches them, so each part's facts are final when it is reached.
@@ -157,7 +129,7 @@ extension BlockComponentFactory {
             }
             let isCycle = component.count > 1 || graph[component[0]].contains(component[0])
             let group: UInt32? = isCycle ? CycleGroups.newGroup() : nil
-            for member in component where !failed[member] && nodes[member].stage == .completed {
+            for member in component where !failed[member] {
                 let entry = nodes[member]
                 entry.publish(reach: reach[member], cycleGroup: entry.cell != nil ? group : nil)
             }
@@ -166,40 +138,52 @@ extension BlockComponentFactory {
     }
 
     /// Completes an entry no other thread can see yet — one made for a parameterized definition's new
-    /// argument values, on every resolution of an objectGraph or prototype one — without taking the
-    /// preparation lock when everything it reaches is published; otherwise as `prepare` does.
+    /// argument values, on every resolution of an objectGraph or prototype one — by the pass's first step
+    /// alone, without the pass lock, when everything it reaches is published; otherwise as `prepare` does.
     func prepareUnshared(_ entry: RegistryEntry, path: @autoclosure () -> [String]) throws(ResolutionError) {
         if publishedAlone(entry) { return }
         try prepare(entry, path: path())
     }
 
-    /// Publishes a complete entry whose successors are all published — the first use of most evaluated
-    /// definitions — without a pass's tables (under the pass lock, or for an entry no other thread can
-    /// see: published entries do not change); `false` when a pass is needed.
+    /// The pass's first step for one root: publishes a completed entry whose successors are all published
+    /// (no part of the graph to find with it, no cycle possible); `false` when the pass must go on. Under
+    /// the pass lock, or without it for an entry no other thread can see: it changes no other entry.
     private func publishedAlone(_ entry: RegistryEntry) -> Bool {
         if entry.isPrepared { return true }
         guard entry.stage == .completed else { return false }
-        var flags = AsyncReach.Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
-        if entry.hasParent || !entry.definition.dependencies.isEmpty {
-            var allPublished = true
-            if let parent = entry.definition.parent, !(catalog.entry(for: parent)?.isPrepared ?? false) { return false }
-            AsyncReach.forEachEdge(of: entry, in: catalog) { edge in
-                if let reached = edge.entry {
-                    if !reached.isPrepared { allPublished = false }
-                } else if let reference = edge.reference, reference.parameterized == nil {
-                    // Not registered yet (a definition a parameterized body reached): the pass registers it.
-                    allPublished = false
-                }
-                // Without the lock (an unshared entry) an unpublished successor's fields may be
-                // changing: its flags are read only once it is published.
-                if edge.isBuiltWithComponent { flags.add(edge) { $0.isPrepared } }
-            }
-            guard allPublished else { return false }
-        }
-        entry.publish(reach: flags, cycleGroup: nil)
-        return true
+        var alone = true
+        let flags = visit(entry) { _, _, _ in alone = false }
+        if alone { entry.publish(reach: flags, cycleGroup: nil) }
+        return alone
     }
 
+    /// The one visit of a completed entry's edges, its parent's included, for the first step and the
+    /// pass: returns its flags with those of the published entries it injects, and calls `unpublished`
+    /// with each entry it reaches that is not published (whether the component may build it, whether it
+    /// injects it), or with `nil` for a reference not registered: the first step leaves that to a pass,
+    /// under whose lock definitions a parameterized body reached are registered.
+    private func visit(
+        _ entry: RegistryEntry, unpublished: (_ reached: RegistryEntry?, _ mayBuild: Bool, _ injected: Bool) -> Void
+    ) -> AsyncReach.Flags {
+        var flags = AsyncReach.Flags(mayAwait: entry.isAsync, mayNeedMainActor: entry.isMainActor)
+        guard entry.hasParent || !entry.definition.dependencies.isEmpty else { return flags }
+        if let parent = entry.definition.parent {
+            let parentEntry = catalog.entry(for: parent)
+            if parentEntry?.isPrepared != true { unpublished(parentEntry, true, false) }
+        }
+        AsyncReach.forEachEdge(of: entry, in: catalog) { edge in
+            if let reached = edge.entry, !reached.isPrepared {
+                unpublished(reached, edge.mayBuildWithComponent, edge.isBuiltWithComponent)
+            } else if edge.entry == nil, let reference = edge.reference, reference.parameterized == nil {
+                unpublished(nil, false, false)
+            } else if edge.isBuiltWithComponent {
+                // Without the lock (an unshared entry) an unpublished successor's fields may be
+                // changing: its flags are read only once it is published.
+                flags.add(edge) { $0.isPrepared }
+            }
+        }
+        return flags
+    }
 
     /// Resolves the parent chain of an entry registered after activation and checks it as activation
     /// checks what it registers (under the pass lock): the completion's first two steps (see `Completion`).
