@@ -66,8 +66,23 @@ extension BlockComponentFactory {
     }
 
     /// One pass from `roots` (under the pass lock): the problems of the entries that could not be
-    /// completed, by entry.
+    /// completed, by entry. Its first step publishes each root whose successors are all published,
+    /// before the rest of the pass makes any table: most first uses end there.
     private func preparePass(from roots: some Sequence<RegistryEntry>) -> [ObjectIdentifier: [ValidationReport.Finding]] {
+        var rest: [(entry: RegistryEntry, problems: [ValidationReport.Finding])] = []
+        for root in roots {
+            let own = complete(root)
+            if own.isEmpty, publishedAlone(root) { continue }
+            rest.append((root, own))
+        }
+        return rest.isEmpty ? [:] : preparePass(collectingFrom: rest)
+    }
+
+    /// The rest of a pass, from the roots its first step could not publish with their own problems:
+    /// every entry they reach that is not published, its facts, and their publication.
+    private func preparePass(
+        collectingFrom roots: [(entry: RegistryEntry, problems: [ValidationReport.Finding])]
+    ) -> [ObjectIdentifier: [ValidationReport.Finding]] {
         var problems: [ObjectIdentifier: [ValidationReport.Finding]] = [:]
         var nodes: [RegistryEntry] = []
         var failed: [Bool] = []
@@ -85,14 +100,10 @@ extension BlockComponentFactory {
         }
         defer { for entry in nodes { entry.passPosition = -1 } }
 
-        // The first step: a root whose successors are all published needs none of the tables. One that
-        // fails its checks is a node marked failed, so that the pass does not check it again.
-        for root in roots {
-            let own = complete(root)
-            if own.isEmpty, publishedAlone(root) { continue }
+        // A root that failed its checks is a node marked failed, so that the pass does not check it again.
+        for (root, own) in roots {
             if let position = node(root), !own.isEmpty { problems[ObjectIdentifier(root)] = own; failed[position] = true }
         }
-        guard !nodes.isEmpty else { return problems }
         var position = 0
         while position < nodes.count {
             defer { position += 1 }

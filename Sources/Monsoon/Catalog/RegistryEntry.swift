@@ -7,13 +7,13 @@ import Synchronization
 /// graph's facts, and for a definition a body reached after activation, its parent chain.
 ///
 /// Unchecked `Sendable`: its `let`s are immutable, and what the factory completes later lives in
-/// `completed`, whose invariant `PublishedFields` states (`Runtime/Unchecked.swift`): changed in
+/// `published` (see `PublishingObject`), whose invariant `PublishedFields` states (`Runtime/Unchecked.swift`): changed in
 /// `init` or under the factory's preparation lock, published by storing `prepared` with release
 /// ordering, read by a thread that loaded `isPrepared` as `true` (the resolution paths call `prepare`
 /// first), that holds the lock, or that reads what `prepareAll` or `evaluateAll` completed or evaluated
 /// (activation's report, the graph, validation), which is not changed again.
 @usableFromInline
-final class RegistryEntry: @unchecked Sendable {
+final class RegistryEntry: PublishingObject<RegistryEntry.Completed>, @unchecked Sendable {
     /// The definition.
     @usableFromInline let definition: AnyDefinition
     /// The names the key is made of: one object shared by the entries of an activated assembly that
@@ -33,13 +33,11 @@ final class RegistryEntry: @unchecked Sendable {
     /// `ObjectIdentifier` of the declared type, compared on the warm path before unboxing.
     @usableFromInline let declaredTypeID: ObjectIdentifier
     /// Whether the entry is complete: every published field is set (see the type's invariant).
-    let prepared: Atomic<Bool>
+    @usableFromInline let prepared: Atomic<Bool>
     /// Beside `prepared`, so that the two bytes share one word of the object.
     let scope: Scope
 
-    /// What the factory completes after `init` (see `PublishedFields` for when it may be read).
-    @exclusivity(unchecked) private(set) nonisolated(unsafe) var completed: PublishedFields<Completed>
-
+    @usableFromInline
     struct Completed: Sendable {
         /// The merged steps of the parent chain, root first; `nil` without a parent.
         var inherited: InheritedStepsBox?
@@ -48,18 +46,18 @@ final class RegistryEntry: @unchecked Sendable {
         /// has no hooks and no parent. Its build touches no other component, so there is no graph to
         /// share and no cycle to detect; `nil` for every other definition. Made when the entry is
         /// published, so that a definition never resolved keeps no closure (32 bytes each).
-        var detachedMake: (@Sendable (Resolver) throws -> Any)?
+        @usableFromInline var detachedMake: (@Sendable (Resolver) throws -> Any)?
         /// The cycle of shared components this one belongs to (see `CycleGroups`), `0` for none: 32 bits
         /// without an optional's tag, so that the entry fits a 112-byte block (`cycleGroup` reads it).
         var cycleGroupNumber: UInt32 = 0
         /// Whether `inherited` is set: tested on every build without copying the steps.
-        var hasParent = false
+        @usableFromInline var hasParent = false
         /// Whether the definition needs no resolution, so that publishing makes `detachedMake`.
         var buildsDetached = false
         /// `definition.injects` and `definition.hasAfterInjections`, kept here: reading the definition
         /// costs a retain and a release.
-        var injects = false
-        var hasAfterInjections = false
+        @usableFromInline var injects = false
+        @usableFromInline var hasAfterInjections = false
         /// Whether the component is built on the main actor: its initializer (its own or inherited) or a
         /// hook is isolated to it.
         var isMainActor = false
@@ -75,17 +73,17 @@ final class RegistryEntry: @unchecked Sendable {
         }
     }
 
-    var inherited: InheritedSteps? { completed.fields.inherited?.steps }
-    var hasParent: Bool { completed.fields.hasParent }
-    var injects: Bool { completed.fields.injects }
-    var hasAfterInjections: Bool { completed.fields.hasAfterInjections }
-    var detachedMake: (@Sendable (Resolver) throws -> Any)? { completed.fields.detachedMake }
-    var isMainActor: Bool { completed.fields.isMainActor }
-    var isAsync: Bool { completed.fields.isAsync }
-    var reach: AsyncReach.Flags { completed.fields.reach }
+    var inherited: InheritedSteps? { published.fields.inherited?.steps }
+    @inlinable var hasParent: Bool { published.fields.hasParent }
+    @inlinable var injects: Bool { published.fields.injects }
+    @inlinable var hasAfterInjections: Bool { published.fields.hasAfterInjections }
+    @inlinable var detachedMake: (@Sendable (Resolver) throws -> Any)? { published.fields.detachedMake }
+    var isMainActor: Bool { published.fields.isMainActor }
+    var isAsync: Bool { published.fields.isAsync }
+    var reach: AsyncReach.Flags { published.fields.reach }
     /// The cycle of shared components this one belongs to (see `CycleGroups`), or `nil`.
-    var cycleGroup: Int? { completed.fields.cycleGroupNumber == 0 ? nil : Int(completed.fields.cycleGroupNumber) }
-    var stage: Stage { completed.fields.stage }
+    var cycleGroup: Int? { published.fields.cycleGroupNumber == 0 ? nil : Int(published.fields.cycleGroupNumber) }
+    var stage: Stage { published.fields.stage }
     /// The entry's position in the preparation pass running, `-1` outside one: set and read by a pass,
     /// under its lock, and changed after publication too, so not among the published fields. 32 bits: a
     /// pass holds far fewer entries.
@@ -100,7 +98,7 @@ final class RegistryEntry: @unchecked Sendable {
     }
 
     /// Whether every field is set, so that the entry may be built from.
-    var isPrepared: Bool { prepared.load(ordering: .acquiring) }
+    @inlinable var isPrepared: Bool { prepared.load(ordering: .acquiring) }
 
     /// Whether this is an eager singleton that awaits, which ``BlockComponentFactory/start()`` builds and
     /// has not built yet.
@@ -130,12 +128,12 @@ final class RegistryEntry: @unchecked Sendable {
         self.declaredTypeID = ObjectIdentifier(definition.declaredType)
         self.cell = SharedInstanceCell(for: scope)
         self.prepared = Atomic(false)
-        self.completed = PublishedFields(Completed(stage: stage))
+        super.init(publishing: Completed(stage: stage))
     }
 
     /// Sets what the definition and its parent chain determine (in `init`, or under the preparation lock).
     func complete(inherited: InheritedSteps?) {
-        completed.change { fields in
+        changePublished { fields in
             fields.inherited = inherited.map(InheritedStepsBox.init)
             fields.hasParent = inherited != nil
             let needsNoResolution = !scope.isShared && inherited == nil && !definition.isAbstract && !definition.injects
@@ -153,7 +151,7 @@ final class RegistryEntry: @unchecked Sendable {
     /// Sets the graph's facts and publishes the entry (under the preparation lock): every field is
     /// set, and from now on read without the lock.
     func publish(reach: AsyncReach.Flags, cycleGroup: UInt32?) {
-        completed.change { fields in
+        changePublished { fields in
             fields.reach = reach
             fields.cycleGroupNumber = cycleGroup ?? 0
             if fields.buildsDetached { fields.detachedMake = definition.detachedBuild() }

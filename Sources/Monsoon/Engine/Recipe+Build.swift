@@ -1,85 +1,61 @@
 /// How a definition's behaviour builds: where a resolution's build enters the recipe.
 extension RecipeBehaviour {
     func buildComponent(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
-        let site = BuildSite(context, entry)
-        if let specializedBuild { return try specializedBuild(self, site) }
-        return try recipe.build(at: site)
+        if let specializedBuild { return try specializedBuild(self, context, entry) }
+        return try recipe.build(in: context, entry: entry)
     }
 }
 
-/// What a build asks of the resolution running it: the one engine type that a build compiled in the
-/// assembly's module (`Recipe.build(at:)`, specialized for its component type) calls, and only on its
-/// way through a component. The resolution's stack, pools, post-processors and messages stay behind
-/// it, out of that module; what needs the component's type stays in front. The entry's flags the build
-/// tests are copied in, so that the specialized code reads no engine object.
+/// What a build asks of the resolution running it: all that a build compiled in the assembly's module
+/// (`Recipe.build(in:entry:)`, specialized for its component type) calls of the engine, on its way
+/// through a component. The resolution's stack, pools, post-processors and messages stay behind it,
+/// out of that module; what needs the component's type stays in front.
 ///
-/// Made for one build by the resolution running it, which holds the context and the entry until the
-/// build returns: the site refers to them unretained (see `UnretainedReference`), so that making one
-/// costs no reference counting beyond its resolver's.
+/// A protocol, not a struct of the resolution and the entry: passed as an existential of the context
+/// it costs no reference counting (a struct holding the two retained both, about 45 instructions a
+/// component), and its calls cost what the context's own methods did.
 @usableFromInline
-struct BuildSite {
-    private let contextReference: UnretainedReference<ResolutionContext>
-    private let entryReference: UnretainedReference<RegistryEntry>
-    /// What the definition's closures resolve through.
-    @usableFromInline let resolver: Resolver
-    /// The entry's parent chain declares steps: they run before the definition's own, out of line.
-    @usableFromInline let hasParent: Bool
-    /// The definition injects properties or methods, or has beforeInjections hooks.
-    @usableFromInline let injects: Bool
-    @usableFromInline let hasAfterInjections: Bool
-    /// Instance post-processors run on this resolution's builds.
-    @usableFromInline let postProcessesInstances: Bool
-
-    init(_ context: ResolutionContext, _ entry: RegistryEntry) {
-        contextReference = UnretainedReference(context)
-        entryReference = UnretainedReference(entry)
-        resolver = Resolver(context: context)
-        hasParent = entry.hasParent
-        injects = entry.injects
-        hasAfterInjections = entry.hasAfterInjections
-        postProcessesInstances = context.hot.pointee.detours.postProcessesInstances
-    }
-
-    var context: ResolutionContext { contextReference.object }
-    var entry: RegistryEntry { entryReference.object }
-
+protocol BuildContext: AnyObject {
+    /// A resolver for the definition's closures, valid while this resolution runs.
+    func makeResolver() -> Resolver
+    /// Whether instance post-processors run on this resolution's builds.
+    var postProcessesInstances: Bool { get }
     /// Records the instance the initializer returned, so that a cycle back to it receives it, and runs
     /// the injections postponed until it existed.
-    @usableFromInline
-    func didInstantiate(_ instance: StoredInstance) throws {
-        try context.didInstantiate(instance, for: entry)
-    }
+    func didInstantiate(_ instance: StoredInstance, for entry: RegistryEntry) throws(ResolutionError)
+    /// Runs the instance post-processors (generic out of line: only where there are some).
+    func postProcessed<T>(_ instance: T, for entry: RegistryEntry) throws -> T
+    /// Records the injected value of a value component, so that later references receive it.
+    func didReplace(_ instance: StoredInstance, for entry: RegistryEntry)
+    /// The frame a failed injection step waits for: the component it needs is still in its initializer
+    /// (a mixed cycle, which Typhoon completes once that initializer returns); `nil` when it must fail.
+    func postponableFrame(after error: any Error) -> Int?
+    /// Runs `injection` when the frame at `frame` has its instance.
+    func postpone(until frame: Int, _ injection: @escaping () throws -> Void)
+    /// The error a failed injection step throws, naming it.
+    func failure(_ error: any Error, at step: InjectionStep, of entry: RegistryEntry) -> any Error
+    /// Queues a hook for when the outermost resolution completes.
+    func deferAfterInjections(_ hook: @escaping () -> Void)
+    /// The instance of a definition without an initializer of its own: its parent chain's.
+    func inheritedInstance<T>(of entry: RegistryEntry, as: T.Type, resolver: Resolver) throws -> T
+}
 
-    /// Runs the instance post-processors. Generic out of line: it runs only where there are some.
-    @usableFromInline
-    func postProcessed<T>(_ instance: T) throws -> T {
-        let processed = try context.factory.postProcess(instance, entry: entry, context: context)
-        context.didReplace(StoredInstance(processed), for: entry)
+extension ResolutionContext: BuildContext {
+    func makeResolver() -> Resolver { Resolver(context: self) }
+
+    var postProcessesInstances: Bool { hot.pointee.detours.postProcessesInstances }
+
+    func postProcessed<T>(_ instance: T, for entry: RegistryEntry) throws -> T {
+        let processed = try factory.postProcess(instance, entry: entry, context: self)
+        didReplace(StoredInstance(processed), for: entry)
         return processed
     }
 
-    /// Records the injected value of a value component, so that later references receive it.
-    @usableFromInline
-    func didInject(_ instance: StoredInstance) {
-        context.didReplace(instance, for: entry)
-    }
-
-    /// The frame a failed injection step waits for: the component it needs is still in its initializer
-    /// (a mixed cycle, which Typhoon completes once that initializer returns); `nil` when it must fail.
-    @usableFromInline
     func postponableFrame(after error: any Error) -> Int? {
         (error as? ResolutionError)?.postponableUntil
     }
 
-    /// Runs `injection` when the frame at `frame` has its instance.
-    @usableFromInline
-    func postpone(until frame: Int, _ injection: @escaping () throws -> Void) {
-        context.postpone(until: frame, injection)
-    }
-
-    /// The error a failed injection step throws, naming it.
-    @usableFromInline
-    func failure(_ error: any Error, at step: InjectionStep) -> any Error {
+    func failure(_ error: any Error, at step: InjectionStep, of entry: RegistryEntry) -> any Error {
         switch error {
         case let error as ResolutionError: error.injecting(step.description(in: entry))
         case let error as FailedInjection: error
@@ -87,60 +63,49 @@ struct BuildSite {
         }
     }
 
-    /// Queues hooks for when the outermost resolution completes.
-    @usableFromInline
-    func deferAfterInjections(_ hook: @escaping () -> Void) {
-        context.deferAfterInjections(hook)
-    }
-
-    /// The instance of a definition without an initializer of its own: its parent chain's.
-    @usableFromInline
-    func inheritedInstance<T>(as _: T.Type) throws -> T {
+    func inheritedInstance<T>(of entry: RegistryEntry, as _: T.Type, resolver: Resolver) throws -> T {
         guard let inherited = entry.inherited?.initializer else {
-            throw ResolutionError.abstract(entry.key, path: context.path)
+            throw ResolutionError.abstract(entry.key, path: path)
         }
         let built = try inherited(resolver)
         guard let typed = built as? T else {
-            throw ResolutionError.typeMismatch(entry.key, builds: type(of: built), requested: T.self, path: context.path)
+            throw ResolutionError.typeMismatch(entry.key, builds: type(of: built), requested: T.self, path: path)
         }
         return typed
     }
 }
-
-// One resolution's, on its thread, like the resolver it holds.
-@available(*, unavailable, message: "A build site belongs to one resolution on one thread.")
-extension BuildSite: Sendable {}
 
 extension Recipe {
     /// Builds one component: initializer, beforeInjections hooks, properties, methods, in that order,
     /// each phase running what the parent chain declares before the definition's own; then instance
     /// post-processors; afterInjections hooks are queued for when the outermost resolution completes.
     @inlinable
-    func build(at site: BuildSite) throws -> Any {
-        var instance = try makeInstance(at: site)
-        try site.didInstantiate(StoredInstance(instance))
-        return try completeBuild(of: &instance, at: site)
+    func build(in context: any BuildContext, entry: RegistryEntry) throws -> Any {
+        let resolver = context.makeResolver()
+        var instance = try makeInstance(resolver, context, entry)
+        try context.didInstantiate(StoredInstance(instance), for: entry)
+        return try completeBuild(of: &instance, resolver, context, entry)
     }
 
     @inlinable
-    func makeInstance(at site: BuildSite) throws -> T {
-        if let make = initializer?.make { return try make(site.resolver) }
-        return try site.inheritedInstance(as: T.self)
+    func makeInstance(_ resolver: Resolver, _ context: any BuildContext, _ entry: RegistryEntry) throws -> T {
+        if let make = initializer?.make { return try make(resolver) }
+        return try context.inheritedInstance(of: entry, as: T.self, resolver: resolver)
     }
 
     /// What follows the initializer: injections, instance post-processors, and the afterInjections
     /// hooks queued.
     @inlinable
-    func completeBuild(of instance: inout T, at site: BuildSite) throws -> Any {
-        try inject(into: &instance, at: site)
+    func completeBuild(of instance: inout T, _ resolver: Resolver, _ context: any BuildContext, _ entry: RegistryEntry) throws -> Any {
+        try inject(into: &instance, resolver, context, entry)
         var processed = instance
-        if site.postProcessesInstances {
-            processed = try site.postProcessed(instance)
+        if context.postProcessesInstances {
+            processed = try context.postProcessed(instance, for: entry)
         } else if !(T.self is AnyClass) {
             // A value component changed by its own injections: later references receive the injected value.
-            site.didInject(StoredInstance(processed))
+            context.didReplace(StoredInstance(processed), for: entry)
         }
-        queueAfterInjections(for: processed, at: site)
+        queueAfterInjections(for: processed, context, entry)
         return processed
     }
 
@@ -149,49 +114,48 @@ extension Recipe {
         guard var instance = existing as? T else {
             throw ResolutionError.typeMismatch(entry.key, builds: entry.definition.declaredType, requested: type(of: existing), path: context.path)
         }
-        let site = BuildSite(context, entry)
-        try inject(into: &instance, at: site)
-        queueAfterInjections(for: instance, at: site)
+        try inject(into: &instance, Resolver(context: context), context, entry)
+        queueAfterInjections(for: instance, context, entry)
         return instance
     }
 
     @inlinable
-    func inject(into instance: inout T, at site: BuildSite) throws {
+    func inject(into instance: inout T, _ resolver: Resolver, _ context: any BuildContext, _ entry: RegistryEntry) throws {
         // Flags first: most components inject nothing of their own and inherit nothing, and walking
         // even empty arrays of generic closures costs metadata lookups.
-        if site.hasParent {
-            try applyInheritedAndOwnInjections(into: &instance, at: site)
-        } else if site.injects {
-            try applyOwnInjections(into: &instance, at: site)
+        if entry.hasParent {
+            try applyInheritedAndOwnInjections(into: &instance, resolver, context, entry)
+        } else if entry.injects {
+            try applyOwnInjections(into: &instance, resolver, context, entry)
         }
     }
 
     @inlinable
-    func queueAfterInjections(for instance: T, at site: BuildSite) {
-        guard site.hasParent || site.hasAfterInjections else { return }
-        queueHooks(for: instance, at: site)
+    func queueAfterInjections(for instance: T, _ context: any BuildContext, _ entry: RegistryEntry) {
+        guard entry.hasParent || entry.hasAfterInjections else { return }
+        queueHooks(for: instance, context, entry)
     }
 
     /// Out of line, like `applyOwnInjections`: most components have no hooks.
     @inlinable @inline(never)
-    func queueHooks(for instance: T, at site: BuildSite) {
-        if site.hasParent { return queueInheritedAndOwnAfterInjections(for: instance, at: site) }
+    func queueHooks(for instance: T, _ context: any BuildContext, _ entry: RegistryEntry) {
+        if entry.hasParent { return queueInheritedAndOwnAfterInjections(for: instance, context, entry) }
         guard !afterInjections.isEmpty else { return }
         let hooks = afterInjections
-        site.deferAfterInjections { for hook in hooks { hook(instance) } }
+        context.deferAfterInjections { for hook in hooks { hook(instance) } }
     }
 
     /// Out of line, so that a build of a component without injections carries none of this code: the
     /// optimizer otherwise merges the builds of several component types into one function that is
     /// passed each type's closures.
     @inlinable @inline(never)
-    func applyOwnInjections(into instance: inout T, at site: BuildSite) throws {
+    func applyOwnInjections(into instance: inout T, _ resolver: Resolver, _ context: any BuildContext, _ entry: RegistryEntry) throws {
         for hook in beforeInjections { hook(instance) }
         for property in properties {
-            try run(property.apply, on: &instance, at: site, step: .property(property.keyPath))
+            try run(property.apply, on: &instance, resolver, context, step: .property(property.keyPath), of: entry)
         }
         for (index, method) in methods.enumerated() {
-            try run(method.apply, on: &instance, at: site, step: .method(index))
+            try run(method.apply, on: &instance, resolver, context, step: .method(index), of: entry)
         }
     }
 
@@ -199,32 +163,32 @@ extension Recipe {
     /// before the definition's own. Generic code inside Monsoon, not compiled for the component type:
     /// a parent is rare, and its steps are erased anyway.
     @usableFromInline
-    func applyInheritedAndOwnInjections(into instance: inout T, at site: BuildSite) throws {
-        guard let inherited = site.entry.inherited else { return try applyOwnInjections(into: &instance, at: site) }
+    func applyInheritedAndOwnInjections(into instance: inout T, _ resolver: Resolver, _ context: any BuildContext, _ entry: RegistryEntry) throws {
+        guard let inherited = entry.inherited else { return try applyOwnInjections(into: &instance, resolver, context, entry) }
         for hook in inherited.beforeInjections { hook(instance) }
         for hook in beforeInjections { hook(instance) }
         for property in inherited.properties {
-            try run(erasing(property.apply), on: &instance, at: site, step: .property(property.keyPath))
+            try run(erasing(property.apply), on: &instance, resolver, context, step: .property(property.keyPath), of: entry)
         }
         for property in properties {
-            try run(property.apply, on: &instance, at: site, step: .property(property.keyPath))
+            try run(property.apply, on: &instance, resolver, context, step: .property(property.keyPath), of: entry)
         }
         // Inherited methods first, as the sites count them.
         for (index, method) in inherited.methods.enumerated() {
-            try run(erasing(method.apply), on: &instance, at: site, step: .method(index))
+            try run(erasing(method.apply), on: &instance, resolver, context, step: .method(index), of: entry)
         }
         for (index, method) in methods.enumerated() {
-            try run(method.apply, on: &instance, at: site, step: .method(inherited.methods.count + index))
+            try run(method.apply, on: &instance, resolver, context, step: .method(inherited.methods.count + index), of: entry)
         }
     }
 
     /// Queues the parent chain's afterInjections hooks, then the definition's own.
     @usableFromInline
-    func queueInheritedAndOwnAfterInjections(for instance: T, at site: BuildSite) {
-        let inheritedHooks = site.entry.inherited?.afterInjections ?? []
+    func queueInheritedAndOwnAfterInjections(for instance: T, _ context: any BuildContext, _ entry: RegistryEntry) {
+        let inheritedHooks = entry.inherited?.afterInjections ?? []
         guard !afterInjections.isEmpty || !inheritedHooks.isEmpty else { return }
         let hooks = afterInjections
-        site.deferAfterInjections {
+        context.deferAfterInjections {
             for hook in inheritedHooks { hook(instance) }
             for hook in hooks { hook(instance) }
         }
@@ -237,16 +201,17 @@ extension Recipe {
     /// - Parameter step: the injection, named in the message when it fails.
     @inlinable
     func run(
-        _ apply: @escaping (inout T, Resolver) throws -> Void, on instance: inout T, at site: BuildSite, step: InjectionStep
+        _ apply: @escaping (inout T, Resolver) throws -> Void, on instance: inout T, _ resolver: Resolver,
+        _ context: any BuildContext, step: InjectionStep, of entry: RegistryEntry
     ) throws {
         do {
-            try apply(&instance, site.resolver)
+            try apply(&instance, resolver)
         } catch {
-            guard let frame = site.postponableFrame(after: error), type(of: instance as Any) is AnyClass else {
-                throw site.failure(error, at: step)
+            guard let frame = context.postponableFrame(after: error), type(of: instance as Any) is AnyClass else {
+                throw context.failure(error, at: step, of: entry)
             }
-            let object = instance, resolver = site.resolver
-            site.postpone(until: frame) {
+            let object = instance
+            context.postpone(until: frame) {
                 var target = object
                 try apply(&target, resolver)
             }
@@ -273,8 +238,7 @@ extension Recipe {
     /// The injections' values are produced once the component exists, so that a cycle back to it
     /// receives the half-built instance, as in a synchronous resolution.
     nonisolated(nonsending) func buildAsync(in context: ResolutionContext, entry: RegistryEntry) async throws -> Any {
-        let site = BuildSite(context, entry)
-        let resolver = site.resolver
+        let resolver = Resolver(context: context)
         let onMainActor = entry.isMainActor
         let inherited = entry.hasParent ? entry.inherited : nil
 
@@ -291,7 +255,7 @@ extension Recipe {
             }
             instance = typed
         } else {
-            instance = try await context.step(onMainActor: onMainActor) { try makeInstance(at: site) }
+            instance = try await context.step(onMainActor: onMainActor) { try makeInstance(resolver, context, entry) }
         }
         let made = instance
         try await context.step(onMainActor: onMainActor || context.hasPostponedMainActorInjections) {
@@ -301,7 +265,7 @@ extension Recipe {
         try await context.prepare((inherited?.injectionTargets ?? []) + ownInjectionTargets)
         return try await context.step(onMainActor: onMainActor) {
             var injected = made
-            return try completeBuild(of: &injected, at: site)
+            return try completeBuild(of: &injected, resolver, context, entry)
         }
     }
 

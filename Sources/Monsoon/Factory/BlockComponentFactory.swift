@@ -23,7 +23,7 @@ public final class BlockComponentFactory: Sendable {
     @usableFromInline let patches = PatchTable()
     /// Every instance and definition post-processor, the factory's own and its assemblies', in the order
     /// they run.
-    let instancePostProcessors: [any InstancePostProcessor]
+    @usableFromInline let instancePostProcessors: [any InstancePostProcessor]
     let definitionPostProcessors: [any DefinitionPostProcessor]
     /// The post-processors passed to the initializer, for a factory made again from the same assemblies.
     let givenPostProcessors: (definition: [any DefinitionPostProcessor], instance: [any InstancePostProcessor])

@@ -41,10 +41,10 @@ struct UncheckedStorage<Value> {
 extension UncheckedStorage: Sendable {}
 
 /// The fields of a shared object that are completed after it is made and then published to every
-/// thread. Its owner keeps them in one stored property declared `@exclusivity(unchecked)`, the only
-/// kind of such declaration on shared state outside this folder, so that reading them costs a load
-/// rather than Swift's dynamic exclusivity check (about 60 instructions an access, through thread-local
-/// storage), which the resolution's warm path cannot afford.
+/// thread. Its owner inherits them from `PublishingObject`, whose one stored property is declared
+/// `@exclusivity(unchecked)`, so that reading them costs a load rather than Swift's dynamic exclusivity
+/// check (about 60 instructions an access, through thread-local storage), which the resolution's warm
+/// path cannot afford.
 ///
 /// Invariant, owed by the owner:
 /// - it changes the fields only through ``change(_:)``, before any other thread can read them: in its
@@ -56,8 +56,8 @@ extension UncheckedStorage: Sendable {}
 ///   ordering, or through a reference it was given after the sharing. Nothing here changes after
 ///   publication: bookkeeping that does (a preparation pass's) is kept outside, in fields Swift checks.
 ///
-/// Owners: `RegistryEntry.completed` (its factory's preparation lock; the flag is `prepared`), and
-/// `AnyDefinition.Box.compiled` (changed while `isKnownUniquelyReferenced` says nothing shares it).
+/// Owners: `RegistryEntry` (its factory's preparation lock; the flag is `prepared`), and
+/// `AnyDefinition.Box` (changed while `isKnownUniquelyReferenced` says nothing shares it).
 /// Hold fields here that are cheap to copy as a whole: a read of one field may copy the struct (a
 /// shared cell's `Any` value, read on every singleton resolution, stays a plain stored property).
 /// If it breaks: a torn or stale read, which the ThreadSanitizer run of the test suite reports
@@ -85,6 +85,29 @@ struct PublishedFields<Fields> {
 /// property, not the value).
 extension PublishedFields: Sendable where Fields: Sendable {}
 
+/// An object whose fields are published once, as `PublishedFields` states: the stored property that
+/// holds them, declared here so that its exclusivity check stays off in this folder only. Its
+/// subclasses (`RegistryEntry`, `AnyDefinition.Box`) owe the invariant.
+///
+/// Unchecked `Sendable`: the invariant is what makes sharing the fields safe; each subclass says why
+/// the rest of it is.
+@usableFromInline
+class PublishingObject<Fields>: @unchecked Sendable {
+    /// The fields, read as `PublishedFields`'s invariant allows.
+    @exclusivity(unchecked) @usableFromInline final private(set) var published: PublishedFields<Fields>
+
+    @inlinable
+    init(publishing fields: Fields) {
+        published = PublishedFields(fields)
+    }
+
+    /// Changes the fields, only as `PublishedFields`'s invariant allows. Always inlined, as `change`.
+    @inline(__always)
+    final func changePublished(_ body: (inout Fields) -> Void) {
+        published.change(body)
+    }
+}
+
 /// A reference to an object that neither retains it nor checks, when read, that it still exists: what
 /// Monsoon keeps where a reference count would cost on every resolution (or make threads contend on a
 /// shared object) and where something else provably keeps the object alive.
@@ -98,8 +121,6 @@ extension PublishedFields: Sendable where Fields: Sendable {}
 /// - a resolution refers to the one it runs inside, which is still on the same thread's call stack;
 /// - a thread's state refers to the resolution running on it, which restores the previous value
 ///   before it ends.
-/// - a build site refers to the resolution and the entry of one build, which the resolution holds until
-///   that build returns.
 /// A read after the object is gone is a use after free, which the test suite's AddressSanitizer run
 /// would report.
 @usableFromInline

@@ -121,42 +121,39 @@ public struct AnyDefinition: Sendable {
     /// definition. Every box is a `RecipeBehaviour`; the bodies here are those of a definition without a
     /// recipe, which nothing makes.
     ///
-    /// Unchecked `Sendable`: `compiled` is set in `init` or at most once by `compile`, only while the
+    /// Unchecked `Sendable`: `published` is set in `init` or at most once by `compile`, only while the
     /// object is uniquely referenced (`Definition.compileStorage` checks), before any other thread or
     /// value can read it: the owner's side of `PublishedFields`'s invariant, with sharing the object as
     /// its publication. The subclass's recipe is immutable.
     @usableFromInline
-    class Box: @unchecked Sendable {
-        /// First, so that its offset is fixed, not read from the subclass's generic metadata by every build.
-        @exclusivity(unchecked) @usableFromInline final private(set) var compiled: PublishedFields<Compilation>
-
+    class Box: PublishingObject<Compilation>, @unchecked Sendable {
         @usableFromInline
         init(_ compilation: Compilation) {
-            self.compiled = PublishedFields(compilation)
+            super.init(publishing: compilation)
         }
 
         /// What the definition declares.
-        @usableFromInline final var fields: Fields { compiled.fields.fields }
+        @usableFromInline final var fields: Fields { published.fields.fields }
 
         /// Sets what `Definition.compileStorage` made; only on a box nothing else references yet.
         @usableFromInline
         final func compile(_ compilation: Compilation) {
-            compiled.change { $0 = compilation }
+            changePublished { $0 = compilation }
         }
 
         /// The recipe's injections, as data, in build order.
-        final var dependencies: [Dependency] { compiled.fields.dependencies }
+        final var dependencies: [Dependency] { published.fields.dependencies }
 
         /// The initializer compiled where the component type is known, a new closure on each call (see
         /// `Compilation.make`).
         final func detachedBuild() -> CompiledMake? {
             // Not `Optional.map`: passing the maker through its generic parameter wraps it in a new closure.
-            guard let maker = compiled.fields.make else { return nil }
+            guard let maker = published.fields.make else { return nil }
             return maker(self)
         }
 
         /// A box like this one with other fields: a published box never changes.
-        func holding(_ fields: Fields) -> Box { Box(compiled.fields.with(fields)) }
+        func holding(_ fields: Fields) -> Box { Box(published.fields.with(fields)) }
         /// Builds the component (see `Recipe.build`).
         func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any {
             throw ResolutionError.abstract(entry.key, path: context.path, children: [])
@@ -418,13 +415,13 @@ extension Definition: ComponentDefinition {
         // Compiled by `specialized()` where `T` is known, for a definition `define` returned unchanged: read
         // through the base class, with no generic metadata (the generic path below fetches it at nearly every
         // step, about 8,000 instructions).
-        if let box = storage as AnyDefinition.Box?, box.compiled.fields.build != nil, box.fields.identity == identity {
+        if let box = storage as AnyDefinition.Box?, box.published.fields.build != nil, box.fields.identity == identity {
             return AnyDefinition(box: box)
         }
         let recipe = storage?.recipe ?? Recipe()
         return AnyDefinition(box: RecipeBehaviour(recipe, AnyDefinition.Compilation(
             fields: erasedFields(of: recipe), dependencies: recipe.dependencies, build: storage?.specializedBuild,
-            make: storage?.compiled.fields.make)))
+            make: storage?.published.fields.make)))
     }
 
     /// The fields that erase this definition with `recipe`.

@@ -157,8 +157,8 @@ public struct Definition<T>: Sendable {
         let hasDependencies = behaviour.recipe.facts.hasDependencies
         // Handed the behaviour holding the recipe (`RecipeBehaviour.build` passes itself), the build
         // captures nothing. The detached build captures the initializer's `make`: it calls it on every build.
-        let build: CompiledBuild = { behaviour, site in
-            try uncheckedCast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(at: site)
+        let build: CompiledBuild = { behaviour, context, entry in
+            try uncheckedCast(behaviour, to: RecipeBehaviour<T>.self).recipe.build(in: context, entry: entry)
         }
         behaviour.compile(AnyDefinition.Compilation(
             fields: erasedFields(of: behaviour.recipe, scope: scope), dependencies: hasDependencies ? behaviour.recipe.dependencies : [],

@@ -316,7 +316,7 @@ struct MethodInjection<T>: Sendable {
 
 /// A recipe's build compiled where its component type is known, handed the `RecipeBehaviour` it belongs
 /// to: it captures nothing, so compiling a definition allocates no closure context and copies no recipe.
-@usableFromInline typealias CompiledBuild = @Sendable (AnyObject, BuildSite) throws -> Any
+@usableFromInline typealias CompiledBuild = @Sendable (AnyObject, any BuildContext, RegistryEntry) throws -> Any
 /// A recipe's initializer compiled the same way, for a component built without a resolution. It
 /// captures the initializer: called on every such build, it must cost no more than a call.
 @usableFromInline typealias CompiledMake = @Sendable (Resolver) throws -> Any
@@ -332,7 +332,7 @@ struct MethodInjection<T>: Sendable {
 @usableFromInline
 final class RecipeBehaviour<T>: AnyDefinition.Box, @unchecked Sendable {
     @usableFromInline let recipe: Recipe<T>
-    @inlinable var specializedBuild: CompiledBuild? { compiled.fields.build }
+    @inlinable var specializedBuild: CompiledBuild? { published.fields.build }
 
     /// A storage, not compiled yet.
     @inlinable
@@ -355,7 +355,7 @@ final class RecipeBehaviour<T>: AnyDefinition.Box, @unchecked Sendable {
 
     // What `AnyDefinition.Box` declares, for this recipe. The building and rewriting bodies are in
     // `Engine/Recipe+Build.swift` and `Features/PostProcessing/InjectionRewriting.swift`.
-    override func holding(_ fields: AnyDefinition.Fields) -> AnyDefinition.Box { RecipeBehaviour(recipe, compiled.fields.with(fields)) }
+    override func holding(_ fields: AnyDefinition.Fields) -> AnyDefinition.Box { RecipeBehaviour(recipe, published.fields.with(fields)) }
     override func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try buildComponent(context, entry) }
     override nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
         try await recipe.buildAsync(in: context, entry: entry)
