@@ -23,7 +23,7 @@ Unchecked constructs (`unsafeDowncast`, `unsafelyUnwrapped`, `Unmanaged`, `unsaf
 check Swift makes for an invariant a reader must verify: API/Unchecked.txt lists, per file, how many
 lines use one, and how many call one of the unchecked helpers `Sources/Monsoon/Runtime/` defines
 (`UnretainedReference`, `reinterpret`, `objectReference`, `callIgnoringIsolation`, `markedSendable`,
-`UncheckedStorage`, `PublishedFields`, `uncheckedCast`, `uncheckedValue`, `object(atAddress:as:)`,
+`UncheckedStorage`, `PublishedFields`, `PublishingObject`, `withUnretained`, `uncheckedCast`, `uncheckedValue`, `object(atAddress:as:)`,
 `CurrentThread`, `ThreadIdentity`). A new file or a larger count fails the check
 until the list is updated in the same commit, so that each new one is reviewed.
 """
@@ -119,7 +119,8 @@ UNCHECKED_CONSTRUCT = re.compile(
     r"|@exclusivity\(unchecked\)|Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|withUnsafe\w*(Pointer|Bytes)")
 UNCHECKED_HELPER = re.compile(
     r"\b(UnretainedReference|reinterpret|objectReference|callIgnoringIsolation|markedSendable|UncheckedStorage"
-    r"|PublishedFields|uncheckedCast|uncheckedValue|object\(atAddress|CurrentThread|ThreadIdentity)\b")
+    r"|PublishedFields|PublishingObject|withUnretained|uncheckedCast|uncheckedValue|object\(atAddress|CurrentThread"
+    r"|ThreadIdentity)\b")
 RUNTIME = "Sources/Monsoon/Runtime/"
 
 

@@ -131,6 +131,13 @@ final class RegistryEntry: PublishingObject<RegistryEntry.Completed>, @unchecked
         super.init(publishing: Completed(stage: stage))
     }
 
+    /// Builds the component: `definition.build`, with the definition's box borrowed rather than retained
+    /// and released around every build (see `withUnretained`): the entry holds the box for as long as the
+    /// build runs, and never replaces it once published; builds run only on published entries.
+    func build(in context: ResolutionContext) throws -> Any {
+        try withUnretained(definition.box) { box in try box.build(context, self) }
+    }
+
     /// Sets what the definition and its parent chain determine (in `init`, or under the preparation lock).
     func complete(inherited: InheritedSteps?) {
         changePublished { fields in

@@ -136,15 +136,15 @@ struct UnretainedReference<Object: AnyObject> {
 @available(*, unavailable, message: "Nothing keeps the object alive for another thread.")
 extension UnretainedReference: Sendable {}
 
-extension RegistryEntry {
-    /// Builds the component: `definition.build`, with the definition's box borrowed rather than retained
-    /// and released around every build.
-    ///
-    /// Invariant: the entry holds the box for as long as the build runs, and never replaces it once
-    /// published (see `PublishedFields`); builds run only on published entries.
-    func build(in context: ResolutionContext) throws -> Any {
-        try Unmanaged.passUnretained(definition.box)._withUnsafeGuaranteedRef { box in try box.build(context, self) }
-    }
+/// Calls `body` with `object` borrowed, neither retained nor released around the call: for an object
+/// read from a stored property on every build, where the pair is a noticeable share.
+///
+/// Invariant, owed by the caller: something else holds `object` for the whole call, and does not let
+/// it go meanwhile (`RegistryEntry.build(in:)`: the entry holds its definition's box, and never replaces
+/// it once published). Otherwise a use after free, which the AddressSanitizer run reports.
+@inline(__always)
+func withUnretained<Object: AnyObject, Result>(_ object: Object, _ body: (Object) throws -> Result) rethrows -> Result {
+    try Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef(body)
 }
 
 /// Every place Monsoon reinterprets a value's bits as another type (`unsafeBitCast`) instead of casting
