@@ -16,6 +16,7 @@ extension BlockComponentFactory {
     ///   is cancelled while it waits for another task's build of a shared component (that build goes
     ///   on), or when an initializer throws it.
     /// - Complexity: O(1) for a warm singleton; otherwise proportional to the components built.
+    @inlinable
     nonisolated(nonsending)
     public func resolve<A: Assembly, T>(_ method: (A) -> () -> Definition<T>) async throws -> T {
         try await reportingFailure {
@@ -69,6 +70,7 @@ extension BlockComponentFactory {
     ///
     /// - Throws: ``ResolutionError`` as the synchronous form does, or `CancellationError`.
     /// - Complexity: O(1) lookup; O(1) for a warm singleton.
+    @inlinable @inline(__always)
     nonisolated(nonsending)
     public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
         // Inlined into the caller, so that a warm component costs no async frame of its own.
@@ -80,6 +82,7 @@ extension BlockComponentFactory {
     }
 
     /// The cold part of `resolve(_:)`, out of line: the inlined warm path stays one call long.
+    @usableFromInline
     nonisolated(nonsending)
     func resolveColdAsync<T>(_ type: T.Type) async throws -> T {
         try await reportingFailure { try await resolveAsync(uniqueEntry(for: type, path: []), as: T.self) }
@@ -152,6 +155,7 @@ extension BlockComponentFactory {
 extension BlockComponentFactory {
     /// Where every asynchronous lookup that found its entry ends: the warm component, the synchronous
     /// resolution when nothing needs awaiting, otherwise an asynchronous resolution.
+    @usableFromInline
     nonisolated(nonsending)
     func resolveAsync<T>(_ entry: RegistryEntry, as type: T.Type) async throws -> T {
         if !patches.isActive, let warm: T = warmComponent(in: entry) { return warm }
@@ -168,6 +172,7 @@ extension BlockComponentFactory {
         return try typed(component, of: entry, as: T.self, path: [])
     }
 
+    @usableFromInline
     nonisolated(nonsending)
     func resolveColdAsync<T>(_ definition: Definition<T>) async throws -> T {
         guard definition.isParameterized else {
