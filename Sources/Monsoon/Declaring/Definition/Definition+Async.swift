@@ -58,6 +58,26 @@ extension Definition {
         self.init(packedAsync: initializer, repeat each arguments, fileID: fileID, function: function, line: line, column: column)
     }
 
+    /// A definition wired by type whose initializer is `async`: each parameter is the one component of its
+    /// type (see the synchronous form, `Definition(Knight.init(quest:horse:))`).
+    @inlinable @_disfavoredOverload
+    public init<each Parameter>(
+        _ initializer: @escaping @Sendable (repeat each Parameter) async throws -> T,
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(packedAsync: initializer, repeat Injection<each Parameter>.byType(), fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// A definition wired by type whose initializer is `nonisolated(nonsending)` and `async`.
+    @inlinable @_disfavoredOverload
+    public init<each Parameter>(
+        _ initializer: borrowing nonisolated(nonsending) @escaping @Sendable (repeat each Parameter) async throws -> T,
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(packedNonsending: copy initializer, repeat Injection<each Parameter>.byType(),
+                  fileID: fileID, function: function, line: line, column: column)
+    }
+
     /// A definition whose component is made by an `async` method of another component: Typhoon's
     /// factory definitions, with a method that must be awaited.
     ///

@@ -47,6 +47,17 @@ extension Definition {
         self.init(packedOnMainActor: initializer, repeat each arguments, fileID: fileID, function: function, line: line, column: column)
     }
 
+    /// A definition wired by type whose initializer is isolated to the main actor: each parameter is the
+    /// one component of its type (see the synchronous form, `Definition(Knight.init(quest:horse:))`).
+    @inlinable @_disfavoredOverload
+    public init<each Parameter>(
+        _ initializer: sending @escaping @MainActor @Sendable (repeat each Parameter) throws -> T,
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(packedOnMainActor: initializer, repeat Injection<each Parameter>.byType(),
+                  fileID: fileID, function: function, line: line, column: column)
+    }
+
     /// What every main-actor `async` initializer form comes to, with its arguments already evaluated: the
     /// arguments are produced on the main actor within the resolution, then the initializer is awaited
     /// there, outside every synchronous part of it.
@@ -77,6 +88,16 @@ extension Definition {
         line: UInt = #line, column: UInt = #column
     ) {
         self.init(packedOnMainActorAsync: initializer, repeat each arguments, fileID: fileID, function: function, line: line, column: column)
+    }
+
+    /// A definition wired by type whose initializer is isolated to the main actor and `async`.
+    @inlinable @_disfavoredOverload
+    public init<each Parameter>(
+        _ initializer: sending @escaping @MainActor @Sendable (repeat each Parameter) async throws -> T,
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(packedOnMainActorAsync: initializer, repeat Injection<each Parameter>.byType(),
+                  fileID: fileID, function: function, line: line, column: column)
     }
 
     /// A definition built by a main-actor closure that may resolve anything through the resolver:

@@ -227,6 +227,25 @@ public struct Definition<T>: Sendable {
         self.init(packed: initializer, repeat each arguments, fileID: fileID, function: function, line: line, column: column)
     }
 
+    /// A definition wired by type: it builds its component by calling `initializer` with, for each
+    /// parameter, the one component whose definition declares the parameter's type (`.byType()`).
+    ///
+    /// ```swift
+    /// func knight() -> Definition<Knight> { define { Definition(Knight.init(quest:horse:)) } }
+    /// ```
+    ///
+    /// Activation and `validate()` report a parameter whose type has no definition, or several, with the
+    /// candidates. Where a type has several, pass every argument instead, naming the one you mean and
+    /// `.byType()` for the others: `Definition(Knight.init(quest:horse:), dragonQuest(), .byType())`.
+    /// The `async` and main-actor initializers have the same form.
+    @inlinable @_disfavoredOverload
+    public init<each Parameter>(
+        _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T,
+        fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(packed: initializer, repeat Injection<each Parameter>.byType(), fileID: fileID, function: function, line: line, column: column)
+    }
+
     /// A definition whose component is what `source` injects: a configuration section as a component
     /// of its own, or a value.
     ///
