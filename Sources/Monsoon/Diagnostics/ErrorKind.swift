@@ -102,6 +102,9 @@ public enum ErrorKind: String, Sendable {
     /// ``BlockComponentFactory/close()`` waited the factory's `sharedBuildWait` for resolutions still
     /// running (one may be waiting for that very close). Carried by ``CloseError``.
     case closeTimedOut
+    /// A test factory (or a preview factory) reached a definition marked `liveOnly()` that declares no
+    /// double for it: it refuses rather than build the live component.
+    case liveOnly
 
     // MARK: Activating
     /// Two definitions have the same key.

@@ -225,6 +225,17 @@ extension ResolutionError {
             advice: ["Resolve it from the main actor, or with `try await factory.resolve(…)`, which builds the double there."])
     }
 
+    static func liveOnly(_ key: String, in doubles: BlockComponentFactory.Doubles, path: [String]) -> ResolutionError {
+        let (factory, declared, modifier) = doubles == .previews
+            ? ("a preview factory", "no preview double (nor a test double)", "previewDouble")
+            : ("a test factory", "no test double", "testDouble")
+        return ResolutionError(
+            .liveOnly, subject: key, path: path.isEmpty ? [key] : path,
+            summary: "it is live-only and declares \(declared), and \(factory) never builds a live-only component.",
+            advice: ["Declare its double beside it, `.\(modifier)(Definition(…))`, or replace it for this test: "
+                     + "`factory.patch(…) { … }`, `installDouble(…)`."])
+    }
+
     static func componentFailed(_ key: String, error: any Error, path: [String]) -> ResolutionError {
         if let unmet = error as? UnmetBuildRequirement {
             switch unmet.requirement {

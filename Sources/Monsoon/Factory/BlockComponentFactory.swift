@@ -91,6 +91,10 @@ public final class BlockComponentFactory: Sendable {
     ///   - instancePostProcessors: see and may replace every built component, in order.
     ///   - validating: validate the graph (see ``validate(buildingOpaqueDefinitions:)``) before building
     ///     the singletons, and fail activation on any error finding.
+    ///   - doubles: `.previews` for a preview factory, which builds each definition's declared preview (or
+    ///     test) double in place of the live component and refuses a live-only one (see
+    ///     ``Definition/testDouble(_:)``); `.tests` is what MonsoonTesting's test factories pass. Child and
+    ///     derived factories keep it.
     ///   - maximumDepth: the longest chain of components one resolution builds, each injected into the one
     ///     before (at least 1; 0 or less is refused): past it the resolution throws `ErrorKind.depthLimitExceeded` instead of
     ///     overflowing the stack. A definition that injects itself with new runtime arguments (`page(n)`
@@ -121,12 +125,15 @@ public final class BlockComponentFactory: Sendable {
         definitionPostProcessors: [any DefinitionPostProcessor] = [],
         instancePostProcessors: [any InstancePostProcessor] = [],
         validating: Bool = false,
+        doubles: Doubles = .none,
         maximumDepth: Int = 1_000,
         sharedBuildWait: Duration = .seconds(30),
         onResolutionFailure: (@Sendable (ResolutionError) -> Void)? = nil
     ) throws(ActivationError) {
+        // A post-processor among the given ones, so that children and derived factories substitute too.
+        let substitution: [any DefinitionPostProcessor] = doubles == .none ? [] : [DoubleSubstitution(doubles: doubles)]
         try self.init(assemblies: assemblies, excluding: [], configuration: configuration,
-                      definitionPostProcessors: definitionPostProcessors, instancePostProcessors: instancePostProcessors,
+                      definitionPostProcessors: definitionPostProcessors + substitution, instancePostProcessors: instancePostProcessors,
                       validating: validating, limits: try ResolutionLimits(maximumDepth: maximumDepth, sharedBuildWait: sharedBuildWait),
                       onResolutionFailure: onResolutionFailure)
     }

@@ -20,10 +20,16 @@ extension BlockComponentFactory {
     /// resolved: above all the problems of definitions declared with `define(_:_:)`, whose bodies
     /// activation does not run.
     ///
-    /// - Parameter validating: pass `false` for a test about a graph that does not validate.
+    /// The factory builds the test double each definition declares beside itself in place of the live
+    /// component, and throws `ErrorKind.liveOnly` for a live-only definition with none (see
+    /// ``Monsoon/Definition/testDouble(_:)``).
+    ///
+    /// - Parameters:
+    ///   - validating: pass `false` for a test about a graph that does not validate.
+    ///   - doubles: `.none` for a test of the live graph; `.previews` for a test of the preview factory.
     public static func forTesting(
         _ assemblies: [Assembly], replacing replacements: [Assembly] = [], configuration: Configuration = .empty,
-        validating: Bool = true
+        validating: Bool = true, doubles: Doubles = .tests
     ) throws(ActivationError) -> BlockComponentFactory {
         if let (fake, names) = try Collaborators.fakeReplacingNothing(replacements, among: assemblies.map { ($0, nil) }) {
             throw .replacesNothing(fake, couldReplace: names, call: "forTesting(_:replacing:)")
@@ -33,7 +39,7 @@ extension BlockComponentFactory {
             combined.removeAll { Collaborators.stands(replacement, for: $0) }
             combined.append(replacement)
         }
-        return try BlockComponentFactory(assemblies: combined, configuration: configuration, validating: validating)
+        return try BlockComponentFactory(assemblies: combined, configuration: configuration, validating: validating, doubles: doubles)
     }
 
     /// A factory for one test started from the app's own manifest: the assemblies and configuration files
@@ -45,15 +51,18 @@ extension BlockComponentFactory {
     ///     manifest: appManifestURL, environment: "offline", replacing: [FakeNetworkAssembly()])
     /// ```
     ///
-    /// - Parameter validating: as for the other form: pass `false` for a graph that does not validate.
+    /// - Parameters:
+    ///   - validating: as for the other form: pass `false` for a graph that does not validate.
+    ///   - doubles: as for the other form: the declared test doubles, unless you pass another choice.
     /// - Throws: ``ManifestError`` for the manifest (its configuration files included), or
     ///   ``ActivationError``.
     public static func forTesting(
         manifest: URL, environment: String? = nil, replacing replacements: [Assembly] = [],
-        configuration: Configuration = .empty, validating: Bool = true
+        configuration: Configuration = .empty, validating: Bool = true, doubles: Doubles = .tests
     ) throws -> BlockComponentFactory {
         let contents = try manifestContents(at: manifest, environment: environment)
         return try forTesting(contents.assemblies, replacing: replacements,
-                              configuration: contents.configuration.overriding(with: configuration), validating: validating)
+                              configuration: contents.configuration.overriding(with: configuration), validating: validating,
+                              doubles: doubles)
     }
 }

@@ -167,6 +167,10 @@ public struct AnyDefinition: Sendable {
         /// This definition's own steps, erased, for the definitions that inherit from it.
         var inheritableSteps: InheritedSteps { InheritedSteps() }
         var replacesInheritedHooks: Bool { false }
+        /// The doubles declared beside the definition (see `DeclaredDoubles`).
+        var declaredDoubles: DeclaredDoubles? { nil }
+        /// The same definition building nothing: its build throws what `refusal` makes.
+        func refusing(_ refusal: @escaping @Sendable (Resolver) -> ResolutionError) -> Box { self }
         /// Whether a component of `type` can receive this definition's injections: the rule for children.
         func accepts(_ type: Any.Type) -> Bool { false }
         /// The component as a pool holds it.
@@ -298,6 +302,27 @@ public struct AnyDefinition: Sendable {
             fields.flags.insert(.isDefined)
             // A module's binding keeps its name, and with it its key and being found by name only.
             fields.bindingName = original.bindingName
+        }
+    }
+
+    /// Keeps what `original` declares about where it is found and how long it lives: its scope, unless
+    /// this definition sets one, and the types it is exposed as. What a declared double takes over.
+    mutating func standIn(for original: AnyDefinition) {
+        changing { fields in
+            if fields.declaredScope == nil { fields.declaredScope = original.declaredScope }
+            fields.rare = RareDefinitionFields.unlessEmpty(
+                parent: fields.parent, exposedTypes: original.exposedTypes, bindingName: fields.bindingName, arguments: fields.arguments)
+        }
+    }
+
+    /// Declares a plain initializer and nothing else — no parent, injections, hooks, `await` or main
+    /// actor — for a box that `refusing(_:)` made.
+    mutating func buildsNothing() {
+        changing { fields in
+            fields.flags = Fields.Flags(isAbstract: false, hasInitializer: true, injects: false, hasAfterInjections: false,
+                                        isDefined: fields.isDefined, isParameterized: fields.isParameterized, isAsync: false, isMainActor: false)
+            fields.rare = RareDefinitionFields.unlessEmpty(
+                parent: nil, exposedTypes: fields.exposedTypes, bindingName: fields.bindingName, arguments: fields.arguments)
         }
     }
 

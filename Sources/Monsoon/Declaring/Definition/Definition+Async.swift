@@ -35,7 +35,7 @@ extension Definition {
     }
 
     /// A definition whose `nonisolated(nonsending)` `async` initializer takes any number of injected
-    /// arguments: the form for more than eight (up to eight, the fixed-arity forms are chosen).
+    /// arguments: the form for more than six (up to six, the fixed-arity forms are chosen).
     @inlinable @_disfavoredOverload
     public init<each Source: Injectable>(
         _ initializer: borrowing nonisolated(nonsending) @escaping @Sendable (repeat (each Source).Value) async throws -> T,
@@ -47,7 +47,7 @@ extension Definition {
     }
 
     /// A definition whose `async` initializer takes any number of injected arguments: the form for more
-    /// than eight (up to eight, the fixed-arity forms are chosen).
+    /// than six (up to six, the fixed-arity forms are chosen).
     @inlinable @_disfavoredOverload
     public init<each Source: Injectable>(
         _ initializer: @escaping @Sendable (repeat (each Source).Value) async throws -> T,

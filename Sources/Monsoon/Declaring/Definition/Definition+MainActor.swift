@@ -36,7 +36,7 @@ extension Definition {
     }
 
     /// A definition whose main-actor initializer takes any number of injected arguments: the form for
-    /// more than eight (up to eight, the fixed-arity forms are chosen).
+    /// more than six (up to six, the fixed-arity forms are chosen).
     @inlinable @_disfavoredOverload
     public init<each Source: Injectable>(
         _ initializer: sending @escaping @MainActor @Sendable (repeat (each Source).Value) throws -> T,
@@ -79,7 +79,7 @@ extension Definition {
     }
 
     /// A definition whose main-actor `async` initializer takes any number of injected arguments: the form
-    /// for more than eight (up to eight, the fixed-arity forms are chosen).
+    /// for more than six (up to six, the fixed-arity forms are chosen).
     @inlinable @_disfavoredOverload
     public init<each Source: Injectable>(
         _ initializer: sending @escaping @MainActor @Sendable (repeat (each Source).Value) async throws -> T,

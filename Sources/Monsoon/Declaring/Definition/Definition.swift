@@ -200,7 +200,7 @@ public struct Definition<T>: Sendable {
 
 
     /// A definition that builds its component by calling `initializer` with injected arguments: the form
-    /// for more than eight arguments (up to eight, the fixed-arity forms are chosen, whose compiler
+    /// for more than six arguments (up to six, the fixed-arity forms are chosen, whose compiler
     /// messages name a mistyped argument).
     ///
     /// ```swift

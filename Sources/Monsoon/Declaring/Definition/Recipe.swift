@@ -31,7 +31,7 @@ struct Recipe<T>: Sendable {
         set {
             rare = RareRecipeFields(
                 parent: newValue, exposedTypes: exposedTypes,
-                replacesInheritedHooks: replacesInheritedHooks, inheritedMethodRewrites: inheritedMethodRewrites)
+                replacesInheritedHooks: replacesInheritedHooks, inheritedMethodRewrites: inheritedMethodRewrites, doubles: doubles)
         }
     }
     /// More types lookup by type finds the definition under (`exposed(as:)`).
@@ -40,7 +40,7 @@ struct Recipe<T>: Sendable {
         set {
             rare = RareRecipeFields(
                 parent: parent, exposedTypes: newValue,
-                replacesInheritedHooks: replacesInheritedHooks, inheritedMethodRewrites: inheritedMethodRewrites)
+                replacesInheritedHooks: replacesInheritedHooks, inheritedMethodRewrites: inheritedMethodRewrites, doubles: doubles)
         }
     }
     /// Whether this definition's hooks replace the inherited hooks of the same kind, as in Typhoon
@@ -50,7 +50,7 @@ struct Recipe<T>: Sendable {
         set {
             rare = RareRecipeFields(
                 parent: parent, exposedTypes: exposedTypes,
-                replacesInheritedHooks: newValue, inheritedMethodRewrites: inheritedMethodRewrites)
+                replacesInheritedHooks: newValue, inheritedMethodRewrites: inheritedMethodRewrites, doubles: doubles)
         }
     }
     /// Arguments of inherited methods this definition rewrites (see `InheritedSteps.methodRewrites`).
@@ -59,7 +59,17 @@ struct Recipe<T>: Sendable {
         set {
             rare = RareRecipeFields(
                 parent: parent, exposedTypes: exposedTypes,
-                replacesInheritedHooks: replacesInheritedHooks, inheritedMethodRewrites: newValue)
+                replacesInheritedHooks: replacesInheritedHooks, inheritedMethodRewrites: newValue, doubles: doubles)
+        }
+    }
+    /// The test and preview doubles declared beside the definition, and whether it is live-only
+    /// (`testDouble(_:)`, `previewDouble(_:)`, `liveOnly()`).
+    var doubles: DeclaredDoubles? {
+        get { rare?.doubles }
+        set {
+            rare = RareRecipeFields(
+                parent: parent, exposedTypes: exposedTypes,
+                replacesInheritedHooks: replacesInheritedHooks, inheritedMethodRewrites: inheritedMethodRewrites, doubles: newValue)
         }
     }
 
@@ -112,13 +122,15 @@ final class RareRecipeFields: Sendable {
     @usableFromInline let exposedTypes: [Any.Type]
     let replacesInheritedHooks: Bool
     let inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]]
+    let doubles: DeclaredDoubles?
 
     init(parent: DefinitionReference?, exposedTypes: [Any.Type], replacesInheritedHooks: Bool,
-         inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]]) {
+         inheritedMethodRewrites: [Int: [InheritedSteps.MethodRewrite]], doubles: DeclaredDoubles?) {
         self.parent = parent
         self.exposedTypes = exposedTypes
         self.replacesInheritedHooks = replacesInheritedHooks
         self.inheritedMethodRewrites = inheritedMethodRewrites
+        self.doubles = doubles
     }
 }
 
@@ -384,6 +396,11 @@ final class RecipeBehaviour<T>: AnyDefinition.Box, @unchecked Sendable {
     override var inheritableSteps: InheritedSteps { recipe.inheritableSteps }
 
     override var replacesInheritedHooks: Bool { recipe.replacesInheritedHooks }
+
+    override var declaredDoubles: DeclaredDoubles? { recipe.doubles }
+    override func refusing(_ refusal: @escaping @Sendable (Resolver) -> ResolutionError) -> AnyDefinition.Box {
+        refusingRecipe(refusal)
+    }
 
     override func accepts(_ type: Any.Type) -> Bool { type == T.self || type is T.Type }
 

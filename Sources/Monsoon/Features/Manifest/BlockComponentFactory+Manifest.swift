@@ -15,37 +15,39 @@ extension BlockComponentFactory {
     ///   - environment: a section of the manifest's `environments` whose assemblies and configuration
     ///     are added to the base ones (an assembly that subclasses a base assembly replaces it; its
     ///     configuration files are merged after the base ones, so they win).
+    ///   - doubles: `.previews` for a preview factory (see ``Doubles``).
     /// - Throws: ``ManifestError`` for every malformed input; nothing is activated then.
-    public convenience init(manifest url: URL, environment: String? = nil) throws(ManifestError) {
+    public convenience init(manifest url: URL, environment: String? = nil, doubles: Doubles = .none) throws(ManifestError) {
         let contents = try Self.manifestContents(at: url, environment: environment)
-        try self.init(activating: contents)
+        try self.init(activating: contents, doubles: doubles)
     }
 
     /// Reads a manifest resource of `bundle` (for example `Bundle.module`), with configuration files
     /// from the same bundle.
-    public convenience init(manifestResource: String, in bundle: Bundle, environment: String? = nil) throws(ManifestError) {
+    public convenience init(manifestResource: String, in bundle: Bundle, environment: String? = nil,
+                            doubles: Doubles = .none) throws(ManifestError) {
         guard let url = bundle.url(forResource: manifestResource, withExtension: "json") else {
             throw ManifestError(.missingFile, manifest: "\(manifestResource).json", "the bundle has no such resource (\(bundle.bundlePath)).")
         }
-        try self.init(manifest: url, environment: environment)
+        try self.init(manifest: url, environment: environment, doubles: doubles)
     }
 
     /// Reads a manifest from `data`; `name` stands for it in messages, and configuration files are read
     /// from `configurationFolder`.
     public convenience init(manifestData data: Data, name: String = "manifest.json", configurationFolder: URL? = nil,
-                            environment: String? = nil) throws(ManifestError) {
+                            environment: String? = nil, doubles: Doubles = .none) throws(ManifestError) {
         let contents = try Self.manifestContents(data: data, name: name, configurationFolder: configurationFolder, environment: environment)
-        try self.init(activating: contents)
+        try self.init(activating: contents, doubles: doubles)
     }
 
-    private convenience init(activating contents: ManifestContents) throws(ManifestError) {
+    private convenience init(activating contents: ManifestContents, doubles: Doubles) throws(ManifestError) {
         if let module = contents.modules.first {
             // Started here, its modules would never receive their events or register their services.
             throw ManifestError(.wrongShape, manifest: contents.name,
                                 "\(module.place): this manifest lists lifecycle modules; start it with ModuleHost(manifest:) from MonsoonLifecycle, which activates the factory and runs the modules.")
         }
         do {
-            try self.init(assemblies: contents.assemblies, configuration: contents.configuration)
+            try self.init(assemblies: contents.assemblies, configuration: contents.configuration, doubles: doubles)
         } catch {
             throw ManifestError(.activation, manifest: contents.name, error.description, activationError: error)
         }
