@@ -177,6 +177,8 @@ public final class BlockComponentFactory: Sendable {
             let problems = added.flatMap { ambiguities(introducedBy: type(of: $0), forChild: true) }
             if !problems.isEmpty { throw ActivationError(problems: problems) }
         }
+        let wiring = wiringProblems()
+        if !wiring.isEmpty { throw ActivationError(problems: wiring) }
         if validating {
             let errors = validate().findings(.error)
             if !errors.isEmpty { throw ActivationError(problems: errors) }

@@ -57,7 +57,11 @@ private final class WiredAssembly: Assembly {
 /// A type with two definitions: the wired garage cannot choose, the explicit one names its engine.
 private final class TwoEnginesAssembly: Assembly {
     let log = BuildLog()
-    override var definitions: [any ComponentDefinition] { [engine(), spareEngine(), wheels(), garage(), namedGarage()] }
+    let listsWiredGarage: Bool
+    init(listsWiredGarage: Bool = true) { self.listsWiredGarage = listsWiredGarage }
+    override var definitions: [any ComponentDefinition] {
+        [engine(), spareEngine(), wheels(), namedGarage()] + (listsWiredGarage ? [garage()] : [])
+    }
     func engine() -> Definition<WiredEngine> { define(.lazySingleton) { Definition(WiredEngine.init(log:), .value(log)) } }
     func spareEngine() -> Definition<WiredEngine> { define(.lazySingleton) { Definition(WiredEngine.init(log:), .value(log)) } }
     func wheels() -> Definition<WiredWheels> { define { Definition(WiredWheels.init) } }
@@ -68,9 +72,13 @@ private final class TwoEnginesAssembly: Assembly {
 /// A parameter type nothing defines.
 private final class NoWheelsAssembly: Assembly {
     let log = BuildLog()
-    override var definitions: [any ComponentDefinition] { [engine(), garage()] }
+    let listsWiredGarage: Bool
+    init(listsWiredGarage: Bool = true) { self.listsWiredGarage = listsWiredGarage }
+    override var definitions: [any ComponentDefinition] { [engine()] + (listsWiredGarage ? [garage()] : []) }
     func engine() -> Definition<WiredEngine> { define { Definition(WiredEngine.init(log:), .value(log)) } }
     func garage() -> Definition<WiredGarage> { define { Definition(WiredGarage.init(engine:wheels:)) } }
+    /// Wired in a parameterized body, which activation does not evaluate: the resolution reports it.
+    func garage(owner: String) -> Definition<WiredGarage> { define(arguments: owner) { Definition(WiredGarage.init(engine:wheels:)) } }
 }
 
 @Suite struct WiringByTypeTests {
@@ -114,35 +122,40 @@ private final class NoWheelsAssembly: Assembly {
         #expect(edges.allSatisfy { $0.kind == .byType })
     }
 
-    @Test func aTypeWithSeveralDefinitionsIsNamedWhereItIsInjected() throws {
-        let factory = try BlockComponentFactory(assemblies: [TwoEnginesAssembly()])
+    @Test func aTypeWithSeveralDefinitionsFailsActivationNamingTheCandidatesAndTheFix() throws {
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [TwoEnginesAssembly()]) }
+        #expect(error?.problems.map(\.kind) == [.ambiguousType])
+        #expect(error?.description == """
+            Cannot activate the factory: TwoEnginesAssembly.garage() (init #0) injects WiredEngine by type, but 2 definitions declare it: \
+            TwoEnginesAssembly.engine(), TwoEnginesAssembly.spareEngine(). Pass every argument instead of naming the initializer alone: \
+            the one you mean by reference, `.byType()` for the others.
+            """)
+        // That fix: the spare engine by reference, the wheels by type.
+        let factory = try BlockComponentFactory(assemblies: [TwoEnginesAssembly(listsWiredGarage: false)])
         let named = try factory.resolve(TwoEnginesAssembly.namedGarage)
         #expect(named.engine === (try factory.resolve(TwoEnginesAssembly.spareEngine)))
-        let error = #expect(throws: ResolutionError.self) { try factory.resolve(TwoEnginesAssembly.garage) }
-        #expect(error?.kind == .ambiguousType)
-        #expect(error?.description == """
-            Cannot resolve WiredEngine: 2 definitions declare this type: TwoEnginesAssembly.engine(), TwoEnginesAssembly.spareEngine().
-              TwoEnginesAssembly.garage() → WiredEngine
-              Inject or resolve one of them by reference or by key instead of by type.
-            """)
-        #expect(factory.validate().findings(.error).map(\.message) == [
-            "TwoEnginesAssembly.garage() (init #0) injects WiredEngine by type, but 2 definitions declare it: "
-                + "TwoEnginesAssembly.engine(), TwoEnginesAssembly.spareEngine(). Inject one of them by reference.",
-        ])
+        #expect(factory.validate().findings(.error).isEmpty)
     }
 
-    @Test func aParameterTypeWithNoDefinitionNamesTheArgument() throws {
-        let factory = try BlockComponentFactory(assemblies: [NoWheelsAssembly()])
-        let error = #expect(throws: ResolutionError.self) { try factory.resolve(NoWheelsAssembly.garage) }
+    @Test func aParameterTypeWithNoDefinitionFailsActivationNamingTheArgument() throws {
+        let error = #expect(throws: ActivationError.self) { try BlockComponentFactory(assemblies: [NoWheelsAssembly()]) }
+        #expect(error?.problems.map(\.kind) == [.noDefinitionForType])
+        #expect(error?.problems.map(\.path) == [["NoWheelsAssembly.garage()", "WiredWheels"]])
+        #expect(error?.description == """
+            Cannot activate the factory: NoWheelsAssembly.garage() (init #1) injects WiredWheels by type, but no definition declares it. \
+            Define one in an activated assembly, or pass every argument instead of naming the initializer alone (a `.value(…)` for this one).
+            """)
+    }
+
+    @Test func aWiredArgumentMissingInAParameterizedBodyIsTheResolutionsError() throws {
+        let factory = try BlockComponentFactory(assemblies: [NoWheelsAssembly(listsWiredGarage: false)])
+        let error = #expect(throws: ResolutionError.self) { try factory.resolve(NoWheelsAssembly.garage(owner:), "Ines") }
         #expect(error?.kind == .noDefinitionForType)
         #expect(error?.description == """
             Cannot resolve WiredWheels: no definition declares this type.
-              NoWheelsAssembly.garage() → WiredWheels
+              NoWheelsAssembly.garage(owner: "Ines") → WiredWheels
               Return a Definition<WiredWheels> from an assembly method and list it in that assembly's definitions; \
             if a method with parameters (define(arguments:)) defines it, resolve that method with its arguments.
             """)
-        #expect(factory.validate().findings(.error).map(\.message) == [
-            "NoWheelsAssembly.garage() (init #1) injects WiredWheels by type, but no definition declares it.",
-        ])
     }
 }

@@ -169,6 +169,8 @@ public struct AnyDefinition: Sendable {
         var replacesInheritedHooks: Bool { false }
         /// The doubles declared beside the definition (see `DeclaredDoubles`).
         var declaredDoubles: DeclaredDoubles? { nil }
+        /// Whether the initializer is named alone, each argument found by type (see `Initializer.isWiredByType`).
+        var isWiredByType: Bool { false }
         /// The same definition building nothing: its build throws what `refusal` makes.
         func refusing(_ refusal: @escaping @Sendable (Resolver) -> ResolutionError) -> Box { self }
         /// Whether a component of `type` can receive this definition's injections: the rule for children.
@@ -282,6 +284,8 @@ public struct AnyDefinition: Sendable {
     /// This definition's own steps, erased, for the definitions that inherit from it.
     func inheritableSteps() -> InheritedSteps { box.inheritableSteps }
     var replacesInheritedHooks: Bool { box.replacesInheritedHooks }
+    /// Whether the initializer is named alone, each argument found by type: activation checks its arguments.
+    var isWiredByType: Bool { box.isWiredByType }
     func build(_ context: ResolutionContext, _ entry: RegistryEntry) throws -> Any { try box.build(context, entry) }
     nonisolated(nonsending) func buildAsync(_ context: ResolutionContext, _ entry: RegistryEntry) async throws -> Any {
         try await box.buildAsync(context, entry)

@@ -10,7 +10,7 @@ extension Definition {
     init<each Source: Injectable>(
         packedAsync initializer: @escaping @Sendable (repeat (each Source).Value) async throws -> T,
         _ arguments: repeat each Source,
-        fileID: StaticString, function: StaticString, line: UInt, column: UInt
+        fileID: StaticString, function: StaticString, line: UInt, column: UInt, wiredByType: Bool = false
     ) {
         let pack = InjectionPack(repeat each arguments)
         let makeAsync: @Sendable (Resolver) throws -> PendingCall<T> = { resolver in
@@ -18,7 +18,8 @@ extension Definition {
                 PendingCall { try await initializer(repeat each values) }
             }, resolver: resolver)
         }
-        let recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, parameterTypes: pack.parameterTypes, makeAsync: makeAsync))
+        let recipe = Recipe<T>(initializer: Initializer(
+            dependencies: pack.targets, parameterTypes: pack.parameterTypes, wiredByType: wiredByType, makeAsync: makeAsync))
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
 
@@ -28,10 +29,10 @@ extension Definition {
     init<each Source: Injectable>(
         packedNonsending initializer: nonisolated(nonsending) @escaping @Sendable (repeat (each Source).Value) async throws -> T,
         _ arguments: repeat each Source,
-        fileID: StaticString, function: StaticString, line: UInt, column: UInt
+        fileID: StaticString, function: StaticString, line: UInt, column: UInt, wiredByType: Bool = false
     ) {
         self.init(packedAsync: { (values: repeat (each Source).Value) in try await initializer(repeat each values) },
-                  repeat each arguments, fileID: fileID, function: function, line: line, column: column)
+                  repeat each arguments, fileID: fileID, function: function, line: line, column: column, wiredByType: wiredByType)
     }
 
     /// A definition whose `nonisolated(nonsending)` `async` initializer takes any number of injected
@@ -65,7 +66,8 @@ extension Definition {
         _ initializer: @escaping @Sendable (repeat each Parameter) async throws -> T,
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line, column: UInt = #column
     ) {
-        self.init(packedAsync: initializer, repeat Injection<each Parameter>.byType(), fileID: fileID, function: function, line: line, column: column)
+        self.init(packedAsync: initializer, repeat Injection<each Parameter>.byType(), fileID: fileID, function: function, line: line, column: column,
+                  wiredByType: true)
     }
 
     /// A definition wired by type whose initializer is `nonisolated(nonsending)` and `async`.
@@ -75,7 +77,7 @@ extension Definition {
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line, column: UInt = #column
     ) {
         self.init(packedNonsending: copy initializer, repeat Injection<each Parameter>.byType(),
-                  fileID: fileID, function: function, line: line, column: column)
+                  fileID: fileID, function: function, line: line, column: column, wiredByType: true)
     }
 
     /// A definition whose component is made by an `async` method of another component: Typhoon's

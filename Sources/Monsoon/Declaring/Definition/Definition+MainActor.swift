@@ -20,7 +20,7 @@ extension Definition {
     init<each Source: Injectable>(
         packedOnMainActor initializer: @escaping @MainActor @Sendable (repeat (each Source).Value) throws -> T,
         _ arguments: repeat each Source,
-        fileID: StaticString, function: StaticString, line: UInt, column: UInt
+        fileID: StaticString, function: StaticString, line: UInt, column: UInt, wiredByType: Bool = false
     ) {
         let pack = InjectionPack(repeat each arguments)
         let make: @Sendable (Resolver) throws -> T = { resolver in
@@ -30,7 +30,8 @@ extension Definition {
                 return try MainActorCall.run { try initializer(repeat each produced.value) }
             }, resolver: resolver)
         }
-        var recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, parameterTypes: pack.parameterTypes, make: make))
+        var recipe = Recipe<T>(initializer: Initializer(
+            dependencies: pack.targets, parameterTypes: pack.parameterTypes, wiredByType: wiredByType, make: make))
         recipe.isMainActor = true
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
@@ -55,7 +56,7 @@ extension Definition {
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line, column: UInt = #column
     ) {
         self.init(packedOnMainActor: initializer, repeat Injection<each Parameter>.byType(),
-                  fileID: fileID, function: function, line: line, column: column)
+                  fileID: fileID, function: function, line: line, column: column, wiredByType: true)
     }
 
     /// What every main-actor `async` initializer form comes to, with its arguments already evaluated: the
@@ -65,7 +66,7 @@ extension Definition {
     init<each Source: Injectable>(
         packedOnMainActorAsync initializer: @escaping @MainActor @Sendable (repeat (each Source).Value) async throws -> T,
         _ arguments: repeat each Source,
-        fileID: StaticString, function: StaticString, line: UInt, column: UInt
+        fileID: StaticString, function: StaticString, line: UInt, column: UInt, wiredByType: Bool = false
     ) {
         let pack = InjectionPack(repeat each arguments)
         let makeAsync: @Sendable (Resolver) throws -> PendingCall<T> = { resolver in
@@ -73,7 +74,8 @@ extension Definition {
                 MainActorCall.pendingCall(initializer, repeat each values)
             }, resolver: resolver)
         }
-        var recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, parameterTypes: pack.parameterTypes, makeAsync: makeAsync))
+        var recipe = Recipe<T>(initializer: Initializer(
+            dependencies: pack.targets, parameterTypes: pack.parameterTypes, wiredByType: wiredByType, makeAsync: makeAsync))
         recipe.isMainActor = true
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
@@ -97,7 +99,7 @@ extension Definition {
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line, column: UInt = #column
     ) {
         self.init(packedOnMainActorAsync: initializer, repeat Injection<each Parameter>.byType(),
-                  fileID: fileID, function: function, line: line, column: column)
+                  fileID: fileID, function: function, line: line, column: column, wiredByType: true)
     }
 
     /// A definition built by a main-actor closure that may resolve anything through the resolver:

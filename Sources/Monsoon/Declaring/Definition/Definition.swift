@@ -243,7 +243,8 @@ public struct Definition<T>: Sendable {
         _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T,
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line, column: UInt = #column
     ) {
-        self.init(packed: initializer, repeat Injection<each Parameter>.byType(), fileID: fileID, function: function, line: line, column: column)
+        self.init(packed: initializer, repeat Injection<each Parameter>.byType(), fileID: fileID, function: function, line: line, column: column,
+                  wiredByType: true)
     }
 
     /// A definition whose component is what `source` injects: a configuration section as a component
@@ -275,11 +276,12 @@ public struct Definition<T>: Sendable {
     init<each Source: Injectable>(
         packed initializer: @escaping @Sendable (repeat (each Source).Value) throws -> T,
         _ arguments: repeat each Source,
-        fileID: StaticString, function: StaticString, line: UInt, column: UInt
+        fileID: StaticString, function: StaticString, line: UInt, column: UInt, wiredByType: Bool = false
     ) {
         let pack = InjectionPack(repeat each arguments)
         let make: @Sendable (Resolver) throws -> T = { resolver in try pack.call(initializer, resolver: resolver) }
-        let recipe = Recipe<T>(initializer: Initializer(dependencies: pack.targets, parameterTypes: pack.parameterTypes, make: make))
+        let recipe = Recipe<T>(initializer: Initializer(
+            dependencies: pack.targets, parameterTypes: pack.parameterTypes, wiredByType: wiredByType, make: make))
         self.init(recipe: recipe, fileID: fileID, function: function, line: line, column: column)
     }
 

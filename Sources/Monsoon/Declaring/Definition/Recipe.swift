@@ -149,20 +149,21 @@ struct Initializer<Component>: Sendable {
 
     @inlinable
     init(
-        dependencies: [Dependency.Target], parameterTypes: [Any.Type] = [], takesRewrites: Bool = true,
+        dependencies: [Dependency.Target], parameterTypes: [Any.Type] = [], takesRewrites: Bool = true, wiredByType: Bool = false,
         make: @escaping @Sendable (Resolver) throws -> Component
     ) {
-        self.shape = CallShape.of(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: takesRewrites)
+        self.shape = CallShape.of(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: takesRewrites,
+                                  wiredByType: wiredByType)
         self.make = make
         self.makeAsync = nil
     }
 
     @inlinable
     init(
-        dependencies: [Dependency.Target], parameterTypes: [Any.Type],
+        dependencies: [Dependency.Target], parameterTypes: [Any.Type], wiredByType: Bool = false,
         makeAsync: @escaping @Sendable (Resolver) throws -> PendingCall<Component>
     ) {
-        self.shape = CallShape.of(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: true)
+        self.shape = CallShape.of(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: true, wiredByType: wiredByType)
         self.make = { _ in throw UnmetBuildRequirement(.await, component: Component.self) }
         self.makeAsync = makeAsync
     }
@@ -174,6 +175,9 @@ struct Initializer<Component>: Sendable {
     /// Whether `make` is a compiled call whose arguments a post-processor may replace; `false` for a
     /// closure that resolves what it wants.
     var takesRewrites: Bool { shape.takesRewrites }
+    /// Whether the definition named its initializer alone (`Definition(Garage.init(engine:wheels:))`), every
+    /// argument found by type: activation then checks that each has exactly one definition.
+    var isWiredByType: Bool { shape.wiredByType }
 
     /// Whether the initializer is `async`.
     @inlinable var isAsync: Bool { makeAsync != nil }
@@ -185,22 +189,24 @@ final class CallShape: Sendable {
     @usableFromInline let dependencies: [Dependency.Target]
     let parameterTypes: [Any.Type]
     let takesRewrites: Bool
+    let wiredByType: Bool
 
-    private init(dependencies: [Dependency.Target], parameterTypes: [Any.Type], takesRewrites: Bool) {
+    private init(dependencies: [Dependency.Target], parameterTypes: [Any.Type], takesRewrites: Bool, wiredByType: Bool) {
         self.dependencies = dependencies
         self.parameterTypes = parameterTypes
         self.takesRewrites = takesRewrites
+        self.wiredByType = wiredByType
     }
 
     /// The shape of a call with these arguments: one shared object for an initializer that takes none
     /// (`Definition(Horse.init)`), the most common leaf, rather than one per definition.
     @usableFromInline
-    static func of(dependencies: [Dependency.Target], parameterTypes: [Any.Type], takesRewrites: Bool) -> CallShape {
+    static func of(dependencies: [Dependency.Target], parameterTypes: [Any.Type], takesRewrites: Bool, wiredByType: Bool) -> CallShape {
         if dependencies.isEmpty, parameterTypes.isEmpty, takesRewrites { return none }
-        return CallShape(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: takesRewrites)
+        return CallShape(dependencies: dependencies, parameterTypes: parameterTypes, takesRewrites: takesRewrites, wiredByType: wiredByType)
     }
 
-    private static let none = CallShape(dependencies: [], parameterTypes: [], takesRewrites: true)
+    private static let none = CallShape(dependencies: [], parameterTypes: [], takesRewrites: true, wiredByType: false)
 }
 
 /// An `async` initializer's call with its arguments already produced: what an asynchronous resolution
@@ -398,6 +404,7 @@ final class RecipeBehaviour<T>: AnyDefinition.Box, @unchecked Sendable {
     override var replacesInheritedHooks: Bool { recipe.replacesInheritedHooks }
 
     override var declaredDoubles: DeclaredDoubles? { recipe.doubles }
+    override var isWiredByType: Bool { recipe.initializer?.isWiredByType ?? false }
     override func refusing(_ refusal: @escaping @Sendable (Resolver) -> ResolutionError) -> AnyDefinition.Box {
         refusingRecipe(refusal)
     }

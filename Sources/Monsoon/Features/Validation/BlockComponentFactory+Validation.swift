@@ -30,6 +30,27 @@ extension BlockComponentFactory {
         return ValidationReport(findings: findings)
     }
 
+    /// The arguments of the listed initializers wired by type (`Definition(Garage.init(engine:wheels:))`)
+    /// whose type has no definition or several: activation refuses them, as nothing in the definition
+    /// says which component it meant. An argument written `.byType()` is left to validation and to the
+    /// resolution that reaches it, as before.
+    func wiringProblems() -> [ValidationReport.Finding] {
+        var findings: [ValidationReport.Finding] = []
+        for entry in catalog.listedEntries where entry.definition.isWiredByType {
+            for dependency in entry.definition.dependencies {
+                guard case .type(let type) = dependency.target else { continue }
+                let candidates = catalog.entries(declaring: type) ?? []
+                if candidates.count > 1 {
+                    findings.append(Validator.finding(from: entry.key, site: dependency.site,
+                                                      .ambiguous(type: type, candidates: candidates.map(\.key)), in: self))
+                } else if candidates.isEmpty, !Completion.isImplicit(type) {
+                    findings.append(Validator.finding(from: entry.key, site: dependency.site, .noCandidate(type: type), in: self))
+                }
+            }
+        }
+        return findings
+    }
+
     /// A ``Lazy`` or `.closure(…)` of a component whose build awaits (an async initializer not started
     /// by `start()`): called synchronously, it fails at every call until something else has built it.
     private func synchronousProvidersOfAsyncComponents() -> [ValidationReport.Finding] {

@@ -28,22 +28,37 @@ struct Validator {
     }
 
     private func unresolvedFindings() -> [ValidationReport.Finding] {
-        unresolved.map { from, site, problem in
-            switch problem {
-            case .undeclaredDefinition(let function, let location, let assembly):
-                let declaring = assembly.map(typeName) ?? "its assembly"
-                return finding(.error, .undeclaredDefinition, from, [from, function],
-                               "\(from) (\(site.label)) references \(function) (\(location)), which no activated assembly lists. "
-                                   + "List \(function) in \(declaring)'s `override var definitions`.")
-            case .noCandidate(let type):
-                let unlisted = factory.unlistedDefinitions(declaring: type).map { " " + $0 + "." }.joined()
-                return finding(.error, .noDefinitionForType, from, [from, typeName(type)],
-                               "\(from) (\(site.label)) injects \(typeName(type)) by type, but no definition declares it.\(unlisted)")
-            case .ambiguous(let type, let candidates):
-                return finding(.error, .ambiguousType, from, [from, typeName(type)],
-                               "\(from) (\(site.label)) injects \(typeName(type)) by type, but \(candidates.count) definitions declare it: "
-                                   + "\(candidates.joined(separator: ", ")). Inject one of them by reference.")
-            }
+        unresolved.map { from, site, problem in Self.finding(from: from, site: site, problem, in: factory) }
+    }
+
+    /// What validation, and activation for an initializer wired by type, say about a target that cannot be
+    /// followed.
+    static func finding(
+        from: String, site: InjectionSite, _ problem: GraphBuilder.UnresolvedTarget, in factory: BlockComponentFactory
+    ) -> ValidationReport.Finding {
+        // An initializer named alone (`Definition(Garage.init(engine:wheels:))`) has no argument list to edit yet.
+        let wired = factory.catalog.entry(forKey: from)?.definition.isWiredByType == true
+        switch problem {
+        case .undeclaredDefinition(let function, let location, let assembly):
+            let declaring = assembly.map(typeName) ?? "its assembly"
+            return ValidationReport.Finding(
+                severity: .error, kind: .undeclaredDefinition, subject: from, path: [from, function],
+                message: "\(from) (\(site.label)) references \(function) (\(location)), which no activated assembly lists. "
+                    + "List \(function) in \(declaring)'s `override var definitions`.")
+        case .noCandidate(let type):
+            let unlisted = factory.unlistedDefinitions(declaring: type).map { " " + $0 + "." }.joined()
+            let fix = wired ? " Define one in an activated assembly, or pass every argument instead of naming the initializer alone "
+                + "(a `.value(…)` for this one)." : ""
+            return ValidationReport.Finding(
+                severity: .error, kind: .noDefinitionForType, subject: from, path: [from, typeName(type)],
+                message: "\(from) (\(site.label)) injects \(typeName(type)) by type, but no definition declares it.\(unlisted)\(fix)")
+        case .ambiguous(let type, let candidates):
+            let fix = wired ? "Pass every argument instead of naming the initializer alone: the one you mean by reference, `.byType()` for the others."
+                : "Inject one of them by reference."
+            return ValidationReport.Finding(
+                severity: .error, kind: .ambiguousType, subject: from, path: [from, typeName(type)],
+                message: "\(from) (\(site.label)) injects \(typeName(type)) by type, but \(candidates.count) definitions declare it: "
+                    + "\(candidates.joined(separator: ", ")). \(fix)")
         }
     }
 
