@@ -11,15 +11,14 @@ import MonsoonRouter
 nonisolated open class CoreAssembly: Assembly, ManifestLoadable {
     public required override init() {}
 
-    override open var definitions: [any ComponentDefinition] { [settings(), httpClient(), logger(), decoder(), database()] }
+    override open var definitions: [any ComponentDefinition] { [settings(), httpClient(), logger(), decoder(), endpoints(), database()] }
 
     /// The whole `harbor` section as one component.
     func settings() -> Definition<HarborSettings> { define { Definition(.config("harbor")) } }
 
-    /// A main-actor class bound to a protocol that is not `Sendable`.
-    func httpClient() -> Definition<any HTTPClient> {
-        define(.lazySingleton) { Definition(BundledHTTPClient.init(settings:), settings()) }
-    }
+    /// A main-actor class bound to a protocol that is not `Sendable`, wired by type; the network, which a
+    /// test must never reach: live-only.
+    func httpClient() -> Definition<any HTTPClient> { define(.lazySingleton) { Definition(BundledHTTPClient.init(settings:)).liveOnly() } }
 
     /// An eager singleton of a main-actor class, as app code declares a logger: built at activation, on
     /// the main actor where the app (and each test's factory) is activated.
@@ -27,12 +26,15 @@ nonisolated open class CoreAssembly: Assembly, ManifestLoadable {
 
     func decoder() -> Definition<TideDecoder> { define { Definition(TideDecoder.init) } }
 
-    /// Not listed: the tide service's body reaches it, so activation registers it, in the app and in tests alike.
-    func endpoints() -> Definition<Endpoints> { define { Definition(Endpoints.init(settings:), settings()) } }
+    func endpoints() -> Definition<Endpoints> { define { Definition(Endpoints.init(settings:)) } }
 
-    /// An eager singleton with a main-actor async initializer: built by `try await factory.start()`.
+    /// An eager singleton with a main-actor async initializer: built by `try await factory.start()`. Tests
+    /// open an in-memory one.
     func database() -> Definition<TideDatabase> {
-        define(.singleton) { Definition(TideDatabase.init(path:logger:), .config("database.path"), logger()) }
+        define(.singleton) {
+            Definition(TideDatabase.init(path:logger:), .config("database.path"), logger())
+                .testDouble(Definition(TideDatabase.init(path:logger:), .value(":memory:"), logger()))
+        }
     }
 }
 
@@ -42,16 +44,15 @@ nonisolated open class ServiceAssembly: Assembly {
 
     override open var definitions: [any ComponentDefinition] { [tideService(), reportStore(), counter(), session()] }
 
-    /// A main-actor async initializer with non-`Sendable` arguments, bound to its protocol.
+    /// A main-actor async initializer with non-`Sendable` arguments, wired by type and bound to its
+    /// protocol; tests and previews get recorded tides instead.
     func tideService() -> Definition<any TideProvider> {
         define(.lazySingleton) {
-            Definition(TideService.init(http:endpoints:decoder:logger:), core.httpClient(), core.endpoints(), core.decoder(), core.logger())
+            Definition(TideService.init(http:endpoints:decoder:logger:)).testDouble(Definition(RecordedTides.init))
         }
     }
 
-    func reportStore() -> Definition<any ReportStore> {
-        define(.lazySingleton) { Definition(DatabaseReportStore.init(database:), core.database()) }
-    }
+    func reportStore() -> Definition<any ReportStore> { define(.lazySingleton) { Definition(DatabaseReportStore.init(database:)) } }
 
     /// In a scope of the app's own, which signing out resets.
     func counter() -> Definition<RequestCounter> { define(.requests) { Definition(RequestCounter.init) } }
@@ -59,9 +60,7 @@ nonisolated open class ServiceAssembly: Assembly {
     /// A property cycle: the session injects its authenticator, which injects the session back.
     func session() -> Definition<Session> { define { Definition(Session.init).inject(\.authenticator, authenticator()) } }
 
-    func authenticator() -> Definition<Authenticator> {
-        define { Definition(Authenticator.init(counter:), counter()).inject(\.session, session()) }
-    }
+    func authenticator() -> Definition<Authenticator> { define { Definition(Authenticator.init(counter:)).inject(\.session, session()) } }
 
     /// Runtime arguments: the harbor, given when resolving.
     func report(harbor: String) -> Definition<HarborReport> {
@@ -76,7 +75,6 @@ nonisolated open class ServiceAssembly: Assembly {
 /// The screens: main-actor view models, defined like any other component.
 nonisolated final class PresentationAssembly: Assembly, ManifestLoadable {
     let services = ServiceAssembly()
-    let core = CoreAssembly()
 
     override var definitions: [any ComponentDefinition] { [coordinator(), settingsScreen(), formatter()] }
 
@@ -94,19 +92,17 @@ nonisolated final class PresentationAssembly: Assembly, ManifestLoadable {
 
     func settingsScreen() -> Definition<SettingsViewModel> {
         define(.lazySingleton) {
-            Definition(SettingsViewModel.init(settings:), core.settings())
+            Definition(SettingsViewModel.init(settings:))
                 .inject(\.title, "Settings")
                 .injectMethod(SettingsViewModel.attach(_:), services.counter())
         }
     }
 
-    func root() -> Definition<RootViewModel> {
-        define { Definition(RootViewModel.init(settings:), settingsScreen()).inject(\.coordinator, coordinator()) }
-    }
+    func root() -> Definition<RootViewModel> { define { Definition(RootViewModel.init(settings:)).inject(\.coordinator, coordinator()) } }
 
     func coordinator() -> Definition<AppCoordinator> {
         define(.lazySingleton) {
-            Definition(AppCoordinator.init(logger:), core.logger())
+            Definition(AppCoordinator.init(logger:))
                 .inject(\.root, root())
                 .afterInjections { @MainActor coordinator in coordinator.start() }
         }
@@ -117,7 +113,7 @@ nonisolated final class PresentationAssembly: Assembly, ManifestLoadable {
 nonisolated final class NavigationAssembly: Assembly, ManifestLoadable {
     override var definitions: [any ComponentDefinition] { [reports()] }
 
-    func reports() -> Definition<ReportsTarget> { define { Definition(ReportsTarget.init(factory:), .factory()) } }
+    func reports() -> Definition<ReportsTarget> { define { Definition(ReportsTarget.init(factory:)) } }
 }
 
 /// Mediator actions of the reports feature. `nonisolated`, as the docs ask of a type the mediator calls
@@ -138,7 +134,6 @@ nonisolated final class ReportsTarget: MediatorTarget, Sendable {
 /// closed when they sign out.
 nonisolated final class CrewAssembly: Assembly {
     let skipper: String
-    let services = ServiceAssembly()
     init(skipper: String) { self.skipper = skipper }
 
     override var definitions: [any ComponentDefinition] { [watchLog()] }
@@ -150,7 +145,7 @@ nonisolated final class CrewAssembly: Assembly {
         }
     }
 
-    func handover() -> Definition<HandoverNote> { define { Definition(HandoverNote.init(counter:), services.counter()) } }
+    func handover() -> Definition<HandoverNote> { define { Definition(HandoverNote.init(counter:)) } }
 }
 
 /// `nonisolated`, as the docs ask: in this module a static constant is main-actor isolated, and the

@@ -53,7 +53,17 @@ final class MemoryLogger: Logger {
     func log(_ message: String) { lines.append(message) }
 }
 
-/// Paths of the tide API; reached only from the tide service's deferred body, never listed.
+/// Tides without a network, for tests and previews: the tide service's declared double. It records
+/// the harbors asked for.
+final class RecordedTides: TideProvider {
+    private(set) var asked: [String] = []
+    func tides(at harbor: String) async throws -> [Double] {
+        asked.append(harbor)
+        return [1.5, 4.25]
+    }
+}
+
+/// Paths of the tide API.
 struct Endpoints {
     let base: String
     init(settings: HarborSettings) { base = settings.apiURL.path }

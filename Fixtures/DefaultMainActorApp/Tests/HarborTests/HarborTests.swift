@@ -4,32 +4,8 @@ import MonsoonTesting
 import Testing
 @testable import Harbor
 
-// Fakes as Docs/Testing.md writes them: a subclass of the app's assembly overriding what it replaces.
-// Only the assemblies are annotated.
-
-/// Tides without a network: a main-actor class behind the app's protocol.
-final class FakeTides: TideProvider {
-    private(set) var asked: [String] = []
-    func tides(at harbor: String) async throws -> [Double] {
-        asked.append(harbor)
-        return [1.5, 4.25]
-    }
-}
-
-/// Replaces the tide service with a fake, by initializer reference.
-nonisolated final class OfflineServiceAssembly: ServiceAssembly {
-    override func tideService() -> Definition<any TideProvider> { define(.lazySingleton) { Definition(FakeTides.init) } }
-}
-
-/// Replaces the database's path and the logger, this one with a closure fake (which says `@MainActor`:
-/// it builds a main-actor class).
-nonisolated final class InMemoryCoreAssembly: CoreAssembly {
-    override func database() -> Definition<TideDatabase> {
-        define(.singleton) { Definition(TideDatabase.init(path:logger:), .value(":memory:"), logger()) }
-    }
-
-    override func logger() -> Definition<any Logger> { define(.singleton) { Definition { @MainActor in MemoryLogger() as any Logger } } }
-}
+// No fake assembly: the app declares its test doubles beside its definitions (the recorded tides, an
+// in-memory database) and marks the network live-only.
 
 /// What the tests change in the app's configuration.
 enum TestSettings {
@@ -37,24 +13,24 @@ enum TestSettings {
 }
 
 /// Swift Testing, in a module whose default isolation is the main actor: each test gets its own factory
-/// from the app's manifest (a main-actor static), with the fakes in place and the tests' configuration
-/// (which may throw) over the app's, validated at activation. The factory is made on the main actor, so
-/// the eager main-actor logger is built as it is in the app.
-@Suite(.monsoonFactory(manifest: try #require(HarborApp.manifestURL), replacing: { [OfflineServiceAssembly(), InMemoryCoreAssembly()] },
+/// from the app's manifest (a main-actor static), with the declared test doubles in place and the tests'
+/// configuration (which may throw) over the app's, validated at activation. The factory is made on the
+/// main actor, so the eager main-actor logger is built as it is in the app.
+@Suite(.monsoonFactory(manifest: try #require(HarborApp.manifestURL),
                        configuration: try Configuration(json: Data(TestSettings.overrides.utf8), name: "tests.json")))
 struct HarborTests {
     @Test func theGraphIsValid() throws {
         expectValidGraph(try TestFactory.require())
     }
 
-    @Test func aScreenIsBuiltWithTheFakesAndLoaded() async throws {
+    @Test func aScreenIsBuiltWithTheDoublesAndLoaded() async throws {
         let factory = try TestFactory.require()
         try await factory.start()
         let model = try await factory.resolve(PresentationAssembly.harbor(named:), "Porto")
         #expect(model.text == "Porto: loading")
         try await model.load()
         #expect(model.text == "Porto: high water 4.2 m")
-        #expect((model.tides as? FakeTides)?.asked == ["Porto"])
+        #expect((model.tides as? RecordedTides)?.asked == ["Porto"])
         #expect(model.store.report(for: "Porto")?.highWater == 4.25)
         #expect((model.store as? DatabaseReportStore)?.database.path == ":memory:")
     }
@@ -102,7 +78,7 @@ struct HarborTests {
         let factory = try TestFactory.require()
         let logger = try factory.resolve(CoreAssembly.logger)
         #expect(try factory.resolve(CoreAssembly.logger) === logger)
-        #expect(factory.activationReport.singletons.contains { $0.key == "InMemoryCoreAssembly.logger()" })
+        #expect(factory.activationReport.singletons.contains { $0.key == "CoreAssembly.logger()" })
     }
 
     @Test func theSettingsSectionIsOneComponent() async throws {
@@ -114,7 +90,7 @@ struct HarborTests {
         #expect(try await factory.resolve(PresentationAssembly.formatter).units == "metric")
     }
 
-    @Test func theAppRendersWithTheFakes() async throws {
+    @Test func theAppRendersWithTheDoubles() async throws {
         let factory = try TestFactory.require()
         try await factory.start()
         let lines = try await HarborApp.render(harbor: "Lisbon", with: factory).components(separatedBy: "\n")
@@ -131,27 +107,54 @@ struct HarborTests {
         let factory = try TestFactory.require()
         let report = factory.activationReport
         #expect(report.resolutionNeeds["PresentationAssembly.settingsScreen()"] == .mainActor)
-        // Keys name the replacing assemblies; the report store awaits the database, opened on the main actor.
-        #expect(report.resolutionNeeds["OfflineServiceAssembly.reportStore()"] == [.mainActor, .await])
+        // The report store awaits the database (the test double, opened on the main actor).
+        #expect(report.resolutionNeeds["ServiceAssembly.reportStore()"] == [.mainActor, .await])
         // TideDecoder's implicit init() is nonisolated (its one property has a nonisolated default): built anywhere.
-        #expect(factory.definitions.contains { $0.key == "InMemoryCoreAssembly.decoder()" })
-        #expect(report.resolutionNeeds["InMemoryCoreAssembly.decoder()"] == nil)
+        #expect(factory.definitions.contains { $0.key == "CoreAssembly.decoder()" })
+        #expect(report.resolutionNeeds["CoreAssembly.decoder()"] == nil)
     }
 
     @Test func theTestsFactoryIsTheDefaultOne() throws {
         #expect(try BlockComponentFactory.requireDefault() === TestFactory.require())
     }
+
+    /// The whole app renders, and the network, live-only with no double, is never built: a test that
+    /// reached it would get this error instead.
+    @Test func theNetworkIsNeverBuiltInATest() async throws {
+        let factory = try TestFactory.require()
+        try await factory.start()
+        _ = try await HarborApp.render(harbor: "Lisbon", with: factory)
+        await expectResolutionError(.liveOnly, containing: "CoreAssembly.httpClient(): it is live-only") {
+            try await factory.resolve(CoreAssembly.httpClient)
+        }
+    }
+
+    /// One test replaces a declared double for itself; tests running beside it keep the declared one.
+    @Test func oneTestReplacesTheTidesForItself() async throws {
+        let factory = try TestFactory.require()
+        let calm = CalmTides()
+        _ = try factory.installDouble(ServiceAssembly.tideService) { calm }
+        let report = try await factory.resolve(ServiceAssembly.report(harbor:), "Faro")
+        #expect(report.highWater == 0.5 && calm.asked == 1)
+    }
 }
 
-/// The app's own manifest, without fakes: it validates in a test exactly as the app activates it, the
-/// unlisted endpoints included.
+/// Still water, for one test.
+final class CalmTides: TideProvider {
+    private(set) var asked = 0
+    func tides(at harbor: String) async throws -> [Double] {
+        asked += 1
+        return [0.5]
+    }
+}
+
+/// The app's own factory, without doubles: it validates in a test exactly as the app activates it, and
+/// renders from the live (bundled) network.
 @Suite struct HarborManifestTests {
-    @Test func theAppsAssembliesValidateAsTheyRun() async throws {
-        let manifest = try #require(HarborApp.manifestURL)
-        let app = try BlockComponentFactory(manifest: manifest)
+    @Test func theAppsAssembliesValidateAndRunLive() async throws {
+        let app = try BlockComponentFactory(manifest: try #require(HarborApp.manifestURL))
         #expect(app.validate().findings(.error).isEmpty)
-        let tests = try BlockComponentFactory.forTesting(manifest: manifest)
-        try await tests.start()
-        #expect(try await HarborApp.render(harbor: "Lisbon", with: tests).hasPrefix("Lisbon: high water 3.0 m"))
+        try await app.start()
+        #expect(try await HarborApp.render(harbor: "Lisbon", with: app).hasPrefix("Lisbon: high water 3.0 m"))
     }
 }

@@ -8,19 +8,17 @@ import XCTest
 /// XCTest case in such a module; the tests that touch main-actor state say `@MainActor`.
 nonisolated final class HarborXCTests: XCTestCase {
     @MainActor func testTheAppsGraphIsValidAndAnAsyncServiceNeedsAwait() throws {
-        let factory = try BlockComponentFactory.forTesting(manifest: try XCTUnwrap(HarborApp.manifestURL),
-                                                           replacing: [OfflineServiceAssembly()])
+        let factory = try BlockComponentFactory.forTesting(manifest: try XCTUnwrap(HarborApp.manifestURL))
         XCTAssertValidGraph(factory)
         XCTAssertResolutionError(.asyncRequired) { try factory.resolve(ServiceAssembly.reportStore) }
     }
 
     @MainActor func testAsyncComponentsResolveWithAwait() async throws {
-        let factory = try BlockComponentFactory.forTesting(manifest: try XCTUnwrap(HarborApp.manifestURL),
-                                                           replacing: [OfflineServiceAssembly()])
+        let factory = try BlockComponentFactory.forTesting(manifest: try XCTUnwrap(HarborApp.manifestURL))
         let settings = await XCTAssertResolves { try await factory.resolve(PresentationAssembly.settingsScreen) }
         XCTAssertEqual(settings?.title, "Settings")
         let tides = await XCTAssertResolves { try await factory.resolve(ServiceAssembly.tideService) }
-        XCTAssertTrue(tides is FakeTides)
+        XCTAssertTrue(tides is RecordedTides)
     }
 
     func testTheAppRuns() async throws {
